@@ -1,0 +1,16 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { lookupRoute } from '../../../shared/lookup/transport';
+import { rucField } from '../../shared/descriptions';
+import { withRuc } from '../../shared/inputs';
+
+export const getLegalRepresentativesOperation: INodePropertyOptions = {
+	name: 'Get Legal Representatives',
+	value: 'getLegalRepresentatives',
+	action: "Get a taxpayer's legal representatives",
+	description:
+		'Asks SUNAT live (slower, may fail). One item per representative: document, name, position and since when.',
+	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}/representantes-legales' }, [withRuc]),
+};
+
+export const getLegalRepresentativesFields: INodeProperties[] = [rucField(['getLegalRepresentatives'])];

@@ -1,0 +1,120 @@
+// How the Taxpayer Lookup node's declarative routes are sent. n8n's routing has no hook around
+// the request itself; its custom-pagination hook is the one place that sees failures with no
+// HTTP answer (refused, dropped, timed out) and can send several requests for one item (history
+// in year-long chunks), so every route goes through it.
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyRouting,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { isLookupSuccess, lookupResponseError, lookupTransportError } from './errors';
+import { normaliseRecord, recordsOf, sortRatesByDate, type OutputOptions } from './output';
+
+/** Sent with every lookup request; the credential adds the Bearer token. */
+export const lookupRequestDefaults = {
+	baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+	headers: { Accept: 'application/json' },
+	json: true,
+	// Error answers come back as responses so that toLookupItems can explain them.
+	ignoreHttpStatusErrors: true,
+};
+
+/** An error answer, carried from postReceive to the request hook, which knows the request. */
+class ErrorAnswer {
+	constructor(
+		readonly statusCode: number,
+		readonly body: unknown,
+	) {}
+}
+
+/** postReceive: fails on an error answer, else gives one item per record, paired with its input. */
+export async function toLookupItems(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (!isLookupSuccess(response.statusCode, response.body)) throw new ErrorAnswer(response.statusCode, response.body);
+	const itemIndex = this.getItemIndex();
+	const options = this.getNodeParameter('options', {}) as OutputOptions;
+	return recordsOf(response.body as IDataObject).map((record) => ({
+		json: normaliseRecord(record, options),
+		pairedItem: { item: itemIndex },
+	}));
+}
+
+async function sendOne(
+	fns: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	try {
+		return await fns.makeRoutingRequest(requestData);
+	} catch (error) {
+		const { url, qs } = requestData.options;
+		const context = { itemIndex: fns.getItemIndex(), url: String(url ?? ''), query: qs as IDataObject };
+		if (error instanceof ErrorAnswer) {
+			throw lookupResponseError(fns.getNode(), context, error.statusCode, error.body);
+		}
+		throw lookupTransportError(fns.getNode(), context, error);
+	}
+}
+
+/** The request hook of single-request routes. */
+export async function sendLookupRequest(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	return await sendOne(this, requestData);
+}
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** Splits an inclusive date range into consecutive ranges of at most one year (366 days). */
+export function yearChunks(start: string, end: string): Array<{ start: string; end: string }> {
+	const chunks: Array<{ start: string; end: string }> = [];
+	let from = Date.parse(`${start}T00:00:00Z`);
+	const last = Date.parse(`${end}T00:00:00Z`);
+	while (from <= last) {
+		const next = new Date(from);
+		next.setUTCFullYear(next.getUTCFullYear() + 1);
+		const to = Math.min(next.getTime() - MS_PER_DAY, last);
+		chunks.push({ start: new Date(from).toISOString().slice(0, 10), end: new Date(to).toISOString().slice(0, 10) });
+		from = to + MS_PER_DAY;
+	}
+	return chunks;
+}
+
+/** The request hook of Get History: one request per year of the range, joined in date order. */
+export async function fetchHistoryInYearChunks(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const qs = requestData.options.qs as IDataObject;
+	const items: INodeExecutionData[] = [];
+	// One chunk at a time: the rate limit is per 15-minute window, and order must hold.
+	for (const chunk of yearChunks(String(qs.fecha_inicio), String(qs.fecha_fin))) {
+		const options = { ...requestData.options, qs: { ...qs, fecha_inicio: chunk.start, fecha_fin: chunk.end } };
+		items.push(...(await sendOne(this, { ...requestData, options })));
+	}
+	const itemIndex = this.getItemIndex();
+	return sortRatesByDate(items.map((item) => item.json)).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/** The routing of one lookup operation: its request, its input checks, and the shared hooks. */
+export function lookupRoute(
+	request: { url: string },
+	preSend: PreSendAction[],
+	send: typeof sendLookupRequest = sendLookupRequest,
+): INodePropertyRouting {
+	return {
+		request: { method: 'GET', url: request.url },
+		send: { preSend, paginate: true },
+		operations: { pagination: send },
+		output: { postReceive: [toLookupItems] },
+	};
+}
