@@ -1,0 +1,281 @@
+// Runs nodes of this package through n8n-core's real engine (WorkflowExecute, RoutingNode, the
+// execution contexts, n8n's HTTP client). Only the boundaries are stand-ins: credentials come
+// from memory instead of n8n's encrypted database, and lifecycle hooks do nothing.
+import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	createRunExecutionData,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IConnections,
+	type IExecuteData,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeData,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+	type NodeParameterValueType,
+} from 'n8n-workflow';
+
+import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
+import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
+
+const PACKAGE = 'n8n-nodes-taxpayer-messaging';
+
+/** Every node and credential of the package, as n8n's loader would prepare them. */
+const credentialTypes: Record<string, ICredentialType> = {};
+const nodeTypes: INodeTypeData = {};
+
+export function registerCredentialType(credential: ICredentialType) {
+	credentialTypes[credential.name] = credential;
+}
+
+export function registerNodeType(nodeType: INodeType) {
+	// n8n's loader adds the "Request Options" collection (batching, timeout, proxy) to declarative nodes.
+	if (nodeType.description.requestDefaults) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	nodeTypes[`${PACKAGE}.${nodeType.description.name}`] = { type: nodeType, sourcePath: '' };
+}
+
+registerCredentialType(new TaxpayerLookupApi());
+registerNodeType(new TaxpayerLookup());
+
+/** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */
+class ItemsSource implements INodeType {
+	description = {
+		displayName: 'Items Source',
+		name: 'itemsSource',
+		group: ['input'],
+		version: 1,
+		description: 'Emits test items',
+		defaults: { name: 'Items' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [] as INodeProperties[],
+	} as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+nodeTypes['test.itemsSource'] = { type: new ItemsSource(), sourcePath: '' };
+
+class ManualTrigger implements INodeType {
+	description = {
+		displayName: 'Start',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Starts the test workflow',
+		defaults: { name: 'Start' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [] as INodeProperties[],
+	} as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+nodeTypes['test.manualTrigger'] = { type: new ManualTrigger(), sourcePath: '' };
+
+export const nodeTypesRegistry: INodeTypes = {
+	getByName(name: string): INodeType | IVersionedNodeType {
+		const found = nodeTypes[name];
+		if (!found) throw new Error(`Unknown node type ${name}`);
+		return found.type;
+	},
+	getByNameAndVersion(name: string): INodeType {
+		return this.getByName(name) as INodeType;
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+export function credentialTypeOf(name: string): ICredentialType {
+	const type = credentialTypes[name];
+	if (!type) throw new Error(`Unknown credential type ${name}`);
+	return type;
+}
+
+/** Credentials held in memory; `authenticate` applies the credential type's generic auth as n8n does. */
+class MemoryCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = credentialTypeOf(typeName);
+		if (!authenticate || typeof authenticate !== 'object' || !workflow || !node) return requestOptions;
+		const resolve = (value: string) =>
+			value.startsWith('=')
+				? String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, ''))
+				: value;
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			const bucket = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) bucket[resolve(key)] = resolve(value);
+		}
+		return requestOptions;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(_additionalData: IWorkflowExecuteAdditionalData, _details: INodeCredentialsDetails, type: string) {
+		const credentials = this.store[type];
+		if (!credentials) throw new Error(`No test credentials of type ${type}`);
+		return structuredClone(credentials);
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypeOf(type).properties;
+	}
+}
+
+export function additionalDataFor(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	workflowData: IWorkflowBase,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new MemoryCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks('manual', 'test-execution', workflowData),
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		restApiUrl: 'http://localhost:5678/rest',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		instanceBaseUrl: 'http://localhost:5678/',
+		variables: {},
+		userId: 'test-user',
+		executionId: 'test-execution',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunNodeOptions {
+	/** Node type name without the package prefix, e.g. `taxpayerLookup`. */
+	type: string;
+	parameters: Record<string, NodeParameterValueType | object>;
+	/** Input items (json, and binary where a test needs files). Default: one empty item. */
+	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	continueOnFail?: boolean;
+}
+
+export interface NodeRunResult {
+	/** The node's output items (main output 0). */
+	items: INodeExecutionData[];
+	/** The workflow error when the node stopped the run. */
+	error?: IRun['data']['resultData']['error'];
+	run: IRun;
+}
+
+/** Runs Items → the node under test in one workflow, through WorkflowExecute, and returns what it produced. */
+export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
+	const nodeUnderTest: INode = {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type: `${PACKAGE}.${options.type}`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters as INode['parameters'],
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+		),
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const source: INode = {
+		id: 'items',
+		name: 'Items',
+		type: 'test.itemsSource',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const connections: IConnections = {
+		Items: { main: [[{ node: nodeUnderTest.name, type: 'main', index: 0 }]] },
+	};
+	const workflowData: IWorkflowBase = {
+		id: 'test-workflow',
+		name: 'Test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [source, nodeUnderTest],
+		connections,
+		settings: { executionOrder: 'v1' },
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: workflowData.nodes,
+		connections,
+		active: false,
+		nodeTypes: nodeTypesRegistry,
+		settings: workflowData.settings,
+	});
+	const additionalData = additionalDataFor(options.credentials, workflowData);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [
+				{ node: source, data: { main: [options.items ?? [{ json: {} }]] }, source: null } as IExecuteData,
+			],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const run = await execute.processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error,
+		run,
+	};
+}
