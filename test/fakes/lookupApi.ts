@@ -1,0 +1,423 @@
+// A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as ../shared/spec/service.md and
+// api-behaviour.md describe: every route, Laravel-style error bodies, the 401 body without
+// `success`, "-" placeholders, the stray-quote key of the real-time route, rates on business days
+// only. Tests steer it: its clock, latency, failures, quota and rate limit.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const VALID_TOKEN = 'test-token-123';
+/** A token whose plan lacks every route: 403. */
+export const NO_PLAN_TOKEN = 'no-plan-token';
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/** How one injected failure answers. */
+export type Failure =
+	| { status: number; body?: unknown; contentType?: string }
+	| { kind: 'html' | 'truncatedJson' | 'emptyBody' | 'successFalse' }
+	| { kind: 'reset' | 'stall' };
+
+export interface LookupFakeOptions {
+	port?: number;
+	/** Today's date in Lima (YYYY-MM-DD); rates exist up to it. Default: the real today in Lima. */
+	today?: string;
+	/** Delay before every answer. */
+	latencyMs?: number;
+	/** What the by-date route answers for a weekend or holiday: 404 (default) or the previous business day's rate. */
+	nonBusinessDay?: '404' | 'previousBusinessDay';
+	/** Longest range the history route accepts, in days (longer: 422). */
+	maxHistoryDays?: number;
+	/** Queries allowed before 403 "quota spent" (ruc-actividad counts 2). */
+	quota?: number;
+	/** Requests per second allowed before 429. */
+	ratePerSecond?: number;
+}
+
+// ------------------------------------------------------------ data
+
+const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+/** The fake's own RUC check (not the node's), so a shared mistake cannot hide. */
+export function fakeRucIsValid(ruc: string): boolean {
+	if (!/^(10|15|16|17|20)\d{9}$/.test(ruc)) return false;
+	const sum = weights.reduce((total, weight, i) => total + weight * Number(ruc[i]), 0);
+	return (11 - (sum % 11)) % 10 === Number(ruc[10]);
+}
+
+export const TAXPAYERS: Record<string, Record<string, string>> = {
+	'20131312955': {
+		ruc: '20131312955',
+		nombre_o_razon_social: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT',
+		estado_del_contribuyente: 'ACTIVO',
+		condicion_de_domicilio: 'HABIDO',
+		ubigeo: '150101',
+		tipo_de_via: 'AV.',
+		nombre_de_via: 'GARCILASO DE LA VEGA',
+		codigo_de_zona: '-',
+		tipo_de_zona: '-',
+		numero: '1472',
+		interior: '-',
+		lote: '-',
+		dpto: '-',
+		manzana: '-',
+		kilometro: '-',
+		distrito: 'LIMA',
+		provincia: 'LIMA',
+		departamento: 'LIMA',
+		direccion_simple: 'AV. GARCILASO DE LA VEGA NRO. 1472',
+		direccion: 'AV. GARCILASO DE LA VEGA NRO. 1472 LIMA - LIMA - LIMA',
+		actualizado_en: '2026-11-20 03:12:45',
+	},
+	'20100070970': {
+		ruc: '20100070970',
+		nombre_o_razon_social: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA',
+		estado_del_contribuyente: 'BAJA DE OFICIO',
+		condicion_de_domicilio: 'NO HABIDO',
+		ubigeo: '150131',
+		tipo_de_via: 'CAL.',
+		nombre_de_via: 'MORELLI',
+		codigo_de_zona: '-',
+		tipo_de_zona: '-',
+		numero: '181',
+		interior: '-',
+		lote: '-',
+		dpto: '-',
+		manzana: '-',
+		kilometro: '-',
+		distrito: 'SAN BORJA',
+		provincia: 'LIMA',
+		departamento: 'LIMA',
+		direccion_simple: 'CAL. MORELLI NRO. 181',
+		direccion: 'CAL. MORELLI NRO. 181 LIMA - LIMA - SAN BORJA',
+		actualizado_en: '2026-11-20 03:12:45',
+	},
+	'10123456781': {
+		ruc: '10123456781',
+		nombre_o_razon_social: 'PEREZ QUISPE JUAN CARLOS',
+		estado_del_contribuyente: 'SUSPENSION TEMPORAL',
+		condicion_de_domicilio: 'HABIDO',
+		ubigeo: '-',
+		tipo_de_via: '-',
+		nombre_de_via: '-',
+		codigo_de_zona: '-',
+		tipo_de_zona: '-',
+		numero: '-',
+		interior: '-',
+		lote: '-',
+		dpto: '-',
+		manzana: '-',
+		kilometro: '-',
+		distrito: '-',
+		provincia: '-',
+		departamento: '-',
+		direccion_simple: '-',
+		direccion: '-',
+		actualizado_en: '2026-11-19 03:10:02',
+	},
+};
+
+/** A valid RUC the registry does not know: 404. */
+export const UNKNOWN_RUC = '20600000004';
+
+function economicActivity(ruc: string) {
+	return {
+		ruc,
+		estado: TAXPAYERS[ruc].estado_del_contribuyente,
+		condicion: TAXPAYERS[ruc].condicion_de_domicilio,
+		tipo: ruc.startsWith('10') ? 'PERSONA NATURAL SIN NEGOCIO' : 'INSTITUCIONES PUBLICAS',
+		actividad_economica_rev3_principal: '75113 - ACTIVIDADES ADMINISTRACION PUBLICA EN GENERAL',
+		actividad_economica_rev3_secundaria: '-',
+		actividad_economica_rev4_principal: '8411 - ACTIVIDADES DE LA ADMINISTRACION PUBLICA EN GENERAL',
+		numero_trabajadores: ruc.startsWith('10') ? 'NO DISPONIBLE' : '10000',
+		tipo_facturacion: 'COMPUTARIZADO',
+		tipo_contabilidad: 'COMPUTARIZADO',
+		comercio_exterior: 'SIN ACTIVIDAD',
+		periodo: '202610',
+	};
+}
+
+function realTime(ruc: string) {
+	const base = TAXPAYERS[ruc];
+	return {
+		ruc,
+		nombre_o_razon_social: base.nombre_o_razon_social,
+		tipo_contribuyente: ruc.startsWith('10') ? 'PERSONA NATURAL SIN NEGOCIO' : 'INSTITUCION PUBLICA',
+		nombre_comercial: '-',
+		fecha_inscripcion: '24-06-1993',
+		fecha_inicio_actividades: '01-06-1993',
+		estado_del_contribuyente: base.estado_del_contribuyente,
+		condicion_de_domicilio: base.condicion_de_domicilio,
+		departamento: base.departamento,
+		provincia: base.provincia,
+		distrito: base.distrito,
+		direccion: base.direccion,
+		sistema_emision_comprobante: 'MANUAL/COMPUTARIZADO',
+		actividad_comercio_exterior: 'SIN ACTIVIDAD',
+		// The real API publishes this key with a stray double quote after the name.
+		'sistema_contabilidad"': 'COMPUTARIZADO',
+		actividades_economicas: ['Principal - 8411 - ACTIVIDADES DE LA ADMINISTRACION PUBLICA EN GENERAL', 'Secundaria 1 - 8413 - REGULACION DE LA ACTIVIDAD ECONOMICA'],
+		sistema_emision_electronica: ['FACTURA PORTAL DESDE 01/09/2014', 'BOLETA PORTAL DESDE 01/03/2015'],
+		emisor_electronico_desde: '01-09-2014',
+		afiliado_ple_desde: '-',
+		padrones: ['Incorporado al Régimen de Agentes de Retención de IGV (R.S.037-2002) a partir del 01/06/2002'],
+	};
+}
+
+const REPRESENTATIVES: Record<string, unknown[]> = {
+	'20131312955': [
+		{ documento: 'DNI', dni: '07289524', nombre: 'MARTINEZ ZUÑIGA LUIS ENRIQUE', cargo: 'SUPERINTENDENTE NACIONAL', fecha: '2021-06-01', ruc: '20131312955' },
+		{ documento: 'DNI', dni: '10203040', nombre: 'ROJAS TORRES ANA MARIA', cargo: 'INTENDENTE NACIONAL', fecha: '2023-02-15', ruc: '20131312955' },
+	],
+};
+
+const COACTIVE_DEBT: Record<string, unknown[]> = {
+	'20100070970': [
+		{ monto_deuda: '15230.50', periodo_tributario: '202301', fecha_inicio_cobranza: '2023-06-12', entidad_asociada: 'SUNAT - INTENDENCIA LIMA', ruc: '20100070970' },
+		{ monto_deuda: '820.00', periodo_tributario: '202305', fecha_inicio_cobranza: '2023-10-02', entidad_asociada: 'SUNAT - INTENDENCIA LIMA', ruc: '20100070970' },
+	],
+};
+
+// Peru's fixed-date public holidays (month-day); enough to give rate gaps that are not weekends.
+const HOLIDAYS = ['01-01', '05-01', '06-07', '06-29', '07-23', '07-28', '07-29', '08-06', '08-30', '10-08', '11-01', '12-08', '12-09', '12-25'];
+
+export function isBusinessDay(date: string): boolean {
+	const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+	return day !== 0 && day !== 6 && !HOLIDAYS.includes(date.slice(5));
+}
+
+/** The rate the fake publishes for a business day: deterministic, 3 decimals as strings. */
+export function rateOn(date: string, currency: 'USD' | 'EUR') {
+	const days = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+	const base = currency === 'USD' ? 3.5 : 4.0;
+	const buy = base + 0.3 * Math.sin(days / 97) + 0.05 * Math.sin(days / 7);
+	return { fecha: date, moneda: currency, precio_compra: buy.toFixed(3), precio_venta: (buy + 0.012).toFixed(3) };
+}
+
+const addDays = (date: string, days: number) =>
+	new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const limaToday = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+
+// ------------------------------------------------------------ server
+
+export interface LookupFake {
+	url: string;
+	port: number;
+	requests: RecordedRequest[];
+	options: LookupFakeOptions;
+	/** Queries counted against the quota so far. */
+	queriesUsed: number;
+	/** Answer the next requests matching `path` (substring or RegExp) with these failures, one each. */
+	failNext(path: string | RegExp, ...failures: Failure[]): void;
+	/** Answer every request matching `path` with this failure until cleared. */
+	failAlways(path: string | RegExp, failure: Failure): void;
+	clearFailures(): void;
+	setToday(date: string): void;
+	/** Records of a currency published between two dates (both included). */
+	ratesBetween(start: string, end: string, currency: 'USD' | 'EUR'): ReturnType<typeof rateOn>[];
+	reset(): void;
+	close(): Promise<void>;
+}
+
+export async function startLookupFake(options: LookupFakeOptions = {}): Promise<LookupFake> {
+	const failures: Array<{ match: string | RegExp; failure: Failure; always: boolean }> = [];
+	const sockets = new Set<Socket>();
+	let windowStart = 0;
+	let windowCount = 0;
+
+	const today = () => options.today ?? limaToday();
+
+	const ratesBetween = (start: string, end: string, currency: 'USD' | 'EUR') => {
+		const records = [];
+		for (let date = start; date <= end; date = addDays(date, 1)) {
+			if (date >= '2010-01-01' && date <= today() && isBusinessDay(date)) records.push(rateOn(date, currency));
+		}
+		return records;
+	};
+
+	const send = (res: ServerResponse, status: number, body: unknown) => {
+		res.writeHead(status, { 'content-type': 'application/json' });
+		res.end(JSON.stringify(body));
+	};
+
+	const takeFailure = (path: string): Failure | undefined => {
+		const index = failures.findIndex(({ match }) => (typeof match === 'string' ? path.includes(match) : match.test(path)));
+		if (index < 0) return undefined;
+		const { failure, always } = failures[index];
+		if (!always) failures.splice(index, 1);
+		return failure;
+	};
+
+	const answerFailure = (req: IncomingMessage, res: ServerResponse, failure: Failure) => {
+		if ('status' in failure) {
+			res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json' });
+			res.end(typeof failure.body === 'string' ? failure.body : JSON.stringify(failure.body ?? { success: false, message: 'Error' }));
+			return;
+		}
+		switch (failure.kind) {
+			case 'html':
+				res.writeHead(502, { 'content-type': 'text/html' });
+				res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>');
+				return;
+			case 'truncatedJson':
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end('{"success": true, "ruc": "2013131');
+				return;
+			case 'emptyBody':
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end();
+				return;
+			case 'successFalse':
+				send(res, 200, { success: false, message: 'No se pudo completar la consulta' });
+				return;
+			case 'reset':
+				req.socket.destroy();
+				return;
+			case 'stall':
+				// Never answer; the client's timeout must end it. close() destroys the socket.
+				return;
+		}
+	};
+
+	const route = (path: string, query: Record<string, string>): { status: number; body: unknown; cost: number } => {
+		const notFound = { status: 404, body: { success: false, message: 'Recurso no encontrado' }, cost: 0 };
+		const rucMatch = /^\/api\/v2\/(ruc|ruc-actividad)\/([^/]+)(?:\/(actividad-economica|sunat|representantes-legales|deuda-coactiva))?$/.exec(path);
+		if (rucMatch) {
+			const [, family, rawRuc, sub] = rucMatch;
+			if (family === 'ruc-actividad' && sub) return notFound;
+			const ruc = decodeURIComponent(rawRuc);
+			if (!fakeRucIsValid(ruc)) {
+				return { status: 422, body: { success: false, message: 'The given data was invalid.', errors: { ruc: ['El ruc debe ser un número válido de 11 dígitos.'] } }, cost: 0 };
+			}
+			if (!TAXPAYERS[ruc]) return { status: 404, body: { success: false, message: 'No se encontró el RUC' }, cost: 0 };
+			if (family === 'ruc-actividad') {
+				const { ruc: _ruc, estado: _e, condicion: _c, periodo, ...activity } = economicActivity(ruc);
+				return { status: 200, body: { success: true, ...TAXPAYERS[ruc], actividad_economica: { ...activity, periodo_publicacion: periodo } }, cost: 2 };
+			}
+			switch (sub) {
+				case undefined:
+					return { status: 200, body: { success: true, ...TAXPAYERS[ruc] }, cost: 1 };
+				case 'actividad-economica':
+					return { status: 200, body: { success: true, ...economicActivity(ruc) }, cost: 1 };
+				case 'sunat':
+					return { status: 200, body: { success: true, ...realTime(ruc) }, cost: 1 };
+				case 'representantes-legales':
+					return { status: 200, body: { success: true, data: REPRESENTATIVES[ruc] ?? [] }, cost: 1 };
+				case 'deuda-coactiva':
+					return { status: 200, body: { success: true, data: COACTIVE_DEBT[ruc] ?? [] }, cost: 1 };
+			}
+		}
+		if (path.startsWith('/api/v2/tipo-cambio/sbs')) {
+			const errors: Record<string, string[]> = {};
+			const currency = query.moneda;
+			if (!currency) errors.moneda = ['El campo moneda es obligatorio.'];
+			else if (currency !== 'USD' && currency !== 'EUR') errors.moneda = ['El campo moneda seleccionado es inválido.'];
+			const checkDate = (field: string) => {
+				const value = query[field];
+				if (!value) errors[field] = [`El campo ${field} es obligatorio.`];
+				else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value)
+					errors[field] = [`El campo ${field} no corresponde con el formato Y-m-d.`];
+				else if (value < '2010-01-01') errors[field] = [`El campo ${field} debe ser una fecha posterior o igual a 2010-01-01.`];
+			};
+			const invalid = () => ({ status: 422, body: { success: false, message: 'The given data was invalid.', errors }, cost: 0 });
+			const money = currency as 'USD' | 'EUR';
+			if (path === '/api/v2/tipo-cambio/sbs') {
+				checkDate('fecha');
+				if (Object.keys(errors).length) return invalid();
+				let date = query.fecha;
+				if (date > today()) return { status: 404, body: { success: false, message: 'No hay tipo de cambio para la fecha' }, cost: 0 };
+				if (!isBusinessDay(date)) {
+					if (options.nonBusinessDay !== 'previousBusinessDay') return { status: 404, body: { success: false, message: 'No hay tipo de cambio para la fecha' }, cost: 0 };
+					while (!isBusinessDay(date)) date = addDays(date, -1);
+				}
+				return { status: 200, body: { success: true, ...rateOn(date, money) }, cost: 1 };
+			}
+			if (path === '/api/v2/tipo-cambio/sbs/ultimo') {
+				if (Object.keys(errors).length) return invalid();
+				let date = today();
+				while (!isBusinessDay(date)) date = addDays(date, -1);
+				return { status: 200, body: { success: true, ...rateOn(date, money) }, cost: 1 };
+			}
+			if (path === '/api/v2/tipo-cambio/sbs/historico') {
+				checkDate('fecha_inicio');
+				checkDate('fecha_fin');
+				if (!errors.fecha_inicio && !errors.fecha_fin) {
+					if (query.fecha_inicio > query.fecha_fin) errors.fecha_fin = ['El campo fecha fin debe ser una fecha posterior o igual a fecha inicio.'];
+					const days = (Date.parse(query.fecha_fin) - Date.parse(query.fecha_inicio)) / 86_400_000 + 1;
+					if (options.maxHistoryDays && days > options.maxHistoryDays)
+						errors.fecha_fin = [`El rango no puede ser mayor a ${options.maxHistoryDays} días.`];
+				}
+				if (Object.keys(errors).length) return invalid();
+				return { status: 200, body: { success: true, data: ratesBetween(query.fecha_inicio, query.fecha_fin, money) }, cost: 1 };
+			}
+		}
+		return notFound;
+	};
+
+	const server = createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://fake');
+		// The raw path, as sent: a client that lets input change it must show here.
+		const path = (req.url ?? '/').split('?')[0];
+		const query = Object.fromEntries(url.searchParams);
+		fake.requests.push({ method: req.method ?? '', path, query, headers: req.headers });
+
+		const answer = () => {
+			const failure = takeFailure(path);
+			if (failure) return answerFailure(req, res, failure);
+			if (req.method !== 'GET') return send(res, 405, { success: false, message: 'Method not allowed' });
+			const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+			if (token !== VALID_TOKEN && token !== NO_PLAN_TOKEN) return send(res, 401, { message: 'Unauthenticated.' });
+			if (token === NO_PLAN_TOKEN) return send(res, 403, { success: false, message: 'Su plan no incluye esta consulta.' });
+			if (options.ratePerSecond) {
+				const now = Date.now();
+				if (now - windowStart >= 1000) {
+					windowStart = now;
+					windowCount = 0;
+				}
+				if (++windowCount > options.ratePerSecond) return send(res, 429, { success: false, message: 'Too Many Attempts.' });
+			}
+			if (options.quota !== undefined && fake.queriesUsed >= options.quota)
+				return send(res, 403, { success: false, message: 'Ha superado el límite de consultas de su plan.' });
+			const { status, body, cost } = route(path, query);
+			if (status === 200) fake.queriesUsed += cost;
+			send(res, status, body);
+		};
+		if (options.latencyMs) setTimeout(answer, options.latencyMs);
+		else answer();
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+	const port = (server.address() as AddressInfo).port;
+
+	const fake: LookupFake = {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		requests: [],
+		options,
+		queriesUsed: 0,
+		failNext: (match, ...list) => failures.push(...list.map((failure) => ({ match, failure, always: false }))),
+		failAlways: (match, failure) => failures.push({ match, failure, always: true }),
+		clearFailures: () => failures.splice(0),
+		setToday: (date) => {
+			options.today = date;
+		},
+		ratesBetween,
+		reset: () => {
+			fake.requests.length = 0;
+			fake.queriesUsed = 0;
+			failures.splice(0);
+		},
+		close: async () => {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	return fake;
+}
