@@ -121,7 +121,7 @@ export const TAXPAYERS: Record<string, Record<string, string>> = {
 };
 
 /** A valid RUC the registry does not know: 404. */
-export const UNKNOWN_RUC = '20600000004';
+export const UNKNOWN_RUC = '20600000005';
 
 function economicActivity(ruc: string) {
 	return {

@@ -27,16 +27,24 @@ interface LookupFailure {
 }
 
 function failure(node: INode, context: LookupRequestContext, { message, description, httpCode }: LookupFailure) {
-	return new NodeApiError(
-		node,
-		{ message, description, httpCode: httpCode ?? null } as unknown as JsonObject,
-		{ message: `Item ${context.itemIndex}: ${message}`, description, httpCode, itemIndex: context.itemIndex },
-	);
+	const error = new NodeApiError(node, { message, description } as JsonObject, {
+		httpCode,
+		itemIndex: context.itemIndex,
+	});
+	// Set after construction: NodeApiError swaps messages that mention a socket code for generic ones.
+	error.message = `Item ${context.itemIndex}: ${message}`;
+	error.description = description;
+	return error;
 }
 
-/** The human part of an error body: `message`, and Laravel's per-field `errors`. */
+/** The human part of an error body: `message`, Laravel's per-field `errors`, an HTML page's title. */
 export function serverReason(body: unknown): string {
-	if (typeof body === 'string') return body.trim().slice(0, 200);
+	if (typeof body === 'string') {
+		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+		if (title) return `an HTML page titled "${title}"`;
+		if (/^\s*</.test(body)) return 'an HTML page';
+		return body.trim().slice(0, 200);
+	}
 	if (!body || typeof body !== 'object') return '';
 	const { message, errors } = body as { message?: unknown; errors?: unknown };
 	const parts: string[] = [];
@@ -61,7 +69,8 @@ function subjectOf(context: LookupRequestContext): string {
 	return `latest ${currency}rate`;
 }
 
-const withReason = (reason: string) => (reason ? ` The API said: "${reason}".` : '');
+/** "(404: No se encontró el RUC)": the status and the server's own words. */
+const detail = (status: string, reason: string) => `(${reason ? `${status}: ${reason}` : status})`;
 
 /** A 2xx answer with a JSON body that does not say `"success": false`. */
 export function isLookupSuccess(statusCode: number, body: unknown): boolean {
@@ -89,14 +98,14 @@ export function lookupResponseError(
 	if (statusCode >= 200 && statusCode < 300) {
 		if (body === null || typeof body !== 'object') {
 			return failure(node, context, {
-				message: `the lookup API answered ${subject} with something that is not JSON${withReason(reason)}`,
+				message: `the lookup API answered ${subject} with something that is not JSON ${detail(httpCode, reason)}`,
 				description: 'The API or a proxy in front of it returned an unexpected page. Check the Base URL in the credential, then try again.',
 				httpCode,
 			});
 		}
 		if ((body as { success?: unknown }).success === false) {
 			return failure(node, context, {
-				message: `the lookup API reported a failure for ${subject}${withReason(reason)}`,
+				message: `the lookup API reported a failure for ${subject} ${detail(httpCode, reason)}`,
 				description: 'The request reached the API but it could not answer it. Check the input, then try again later.',
 				httpCode,
 			});
@@ -106,58 +115,58 @@ export function lookupResponseError(
 	switch (statusCode) {
 		case 401:
 			return failure(node, context, {
-				message: `the access token was rejected (401)${withReason(reason)}`,
+				message: `the access token was rejected ${detail(httpCode, reason)}`,
 				description: 'Open the Taxpayer Lookup API credential and paste the access token again from your account page.',
 				httpCode,
 			});
 		case 403:
 			return failure(node, context, {
-				message: `access denied for ${subject} (403)${withReason(reason)}`,
+				message: `access denied for ${subject} ${detail(httpCode, reason)}`,
 				description: 'Your plan may not include this route, or its query quota is spent. Check your plan and usage on your account page.',
 				httpCode,
 			});
 		case 404:
 			if (kind === 'exchangeRate') {
 				return failure(node, context, {
-					message: `no ${subject} was published (404)${withReason(reason)}`,
+					message: `no ${subject} was published ${detail(httpCode, reason)}`,
 					description: 'The SBS publishes rates on business days only: weekends and public holidays have none. Pick a business day, or use Get History to take the days that exist.',
 					httpCode,
 				});
 			}
 			return failure(node, context, {
-				message: `no taxpayer found with ${subject} (404)${withReason(reason)}`,
+				message: `no taxpayer found with ${subject} ${detail(httpCode, reason)}`,
 				description: 'The RUC is well formed but the registry has no taxpayer with it. Check the number with the taxpayer.',
 				httpCode,
 			});
 		case 422:
 			return failure(node, context, {
-				message: `the API rejected the request for ${subject} (422)${withReason(reason)}`,
+				message: `the API rejected the request for ${subject} ${detail(httpCode, reason)}`,
 				description: 'Correct the fields the API names and run again.',
 				httpCode,
 			});
 		case 429:
 			return failure(node, context, {
-				message: `rate limited by the lookup API (429)${withReason(reason)}`,
+				message: `rate limited by the lookup API ${detail(httpCode, reason)}`,
 				description: "Too many requests in the current 15-minute window. Space them out with the node's Request Options > Batching (items per batch and batch interval), or run again later.",
 				httpCode,
 			});
 	}
 	if (statusCode >= 500 && kind === 'liveTaxpayer') {
 		return failure(node, context, {
-			message: `the tax authority (SUNAT) is not answering for ${subject} (${statusCode})${withReason(reason)}`,
+			message: `the tax authority (SUNAT) is not answering for ${subject} ${detail(httpCode, reason)}`,
 			description: 'This operation asks SUNAT in real time, and SUNAT is often slow or down. Try again in a few minutes (or turn on Retry On Fail).',
 			httpCode,
 		});
 	}
 	if (statusCode >= 500) {
 		return failure(node, context, {
-			message: `the lookup API failed on ${subject} (${statusCode})${withReason(reason)}`,
+			message: `the lookup API failed on ${subject} ${detail(httpCode, reason)}`,
 			description: 'The server had a problem. Try again in a few minutes (or turn on Retry On Fail).',
 			httpCode,
 		});
 	}
 	return failure(node, context, {
-		message: `the lookup API answered ${subject} with status ${statusCode}${withReason(reason)}`,
+		message: `the lookup API answered ${subject} ${detail(httpCode, reason)}`,
 		description: 'Check the input and the Base URL in the credential, then try again.',
 		httpCode,
 	});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+
+import { TAXPAYERS, VALID_TOKEN } from '../../../fakes/lookupApi';
+import { jsonOf, runLookup, useLookupFake } from '../lookup';
+
+const api = useLookupFake();
+
+describe('Taxpayer Lookup › taxpayer › get', () => {
+	it('sends GET /api/v2/ruc/{ruc} with the Bearer token and JSON Accept header, and outputs the record', async () => {
+		const result = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: ' 20131312955 ' },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(api.fake.requests).toHaveLength(1);
+		const [request] = api.fake.requests;
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/api/v2/ruc/20131312955');
+		expect(request.query).toEqual({});
+		expect(request.headers.authorization).toBe(`Bearer ${VALID_TOKEN}`);
+		expect(request.headers.accept).toBe('application/json');
+		expect(jsonOf(result)).toEqual([TAXPAYERS['20131312955']]);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('looks up one RUC per input item, taken from the item by an expression, keeping pairing', async () => {
+		const result = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.supplierRuc }}' },
+			items: [{ json: { supplierRuc: '20100070970' } }, { json: { supplierRuc: 10123456781 } }],
+		});
+
+		expect(api.fake.requests.map((r) => r.path)).toEqual(['/api/v2/ruc/20100070970', '/api/v2/ruc/10123456781']);
+		expect(jsonOf(result).map((json) => json.estado_del_contribuyente)).toEqual(['BAJA DE OFICIO', 'SUSPENSION TEMPORAL']);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('keeps "-" placeholders by default and turns them into null with the option', async () => {
+		const plain = await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'get', ruc: '10123456781' } });
+		expect(plain.items[0].json.ubigeo).toBe('-');
+
+		const cleaned = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '10123456781', options: { placeholdersToNull: true } },
+		});
+		expect(cleaned.items[0].json.ubigeo).toBeNull();
+		expect(cleaned.items[0].json.direccion).toBeNull();
+		expect(cleaned.items[0].json.nombre_o_razon_social).toBe('PEREZ QUISPE JUAN CARLOS');
+	});
+});
