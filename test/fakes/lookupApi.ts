@@ -411,6 +411,8 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		ratesBetween,
 		reset: () => {
 			fake.requests.length = 0;
+			windowStart = 0;
+			windowCount = 0;
 			fake.queriesUsed = 0;
 			failures.splice(0);
 		},

@@ -7,10 +7,10 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodePropertyRouting,
-	PreSendAction,
 } from 'n8n-workflow';
 
 import { isLookupSuccess, lookupResponseError, lookupTransportError } from './errors';
@@ -48,6 +48,7 @@ export async function toLookupItems(
 	}));
 }
 
+/** Sends one request; any failure becomes the readable error of the errors module. */
 async function sendOne(
 	fns: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -64,12 +65,12 @@ async function sendOne(
 	}
 }
 
-/** The request hook of single-request routes. */
-export async function sendLookupRequest(
-	this: IExecutePaginationFunctions,
+/** Sends the request of one item once. */
+async function sendOnce(
+	fns: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	return await sendOne(this, requestData);
+	return await sendOne(fns, requestData);
 }
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -89,32 +90,51 @@ export function yearChunks(start: string, end: string): Array<{ start: string; e
 	return chunks;
 }
 
-/** The request hook of Get History: one request per year of the range, joined in date order. */
-export async function fetchHistoryInYearChunks(
-	this: IExecutePaginationFunctions,
+/** Sends Get History's range one year at a time and joins the records in date order. */
+export async function sendInYearChunks(
+	fns: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const qs = requestData.options.qs as IDataObject;
-	const items: INodeExecutionData[] = [];
+	const records: IDataObject[] = [];
 	// One chunk at a time: the rate limit is per 15-minute window, and order must hold.
 	for (const chunk of yearChunks(String(qs.fecha_inicio), String(qs.fecha_fin))) {
 		const options = { ...requestData.options, qs: { ...qs, fecha_inicio: chunk.start, fecha_fin: chunk.end } };
-		items.push(...(await sendOne(this, { ...requestData, options })));
+		for (const item of await sendOne(fns, { ...requestData, options })) records.push(item.json);
 	}
-	const itemIndex = this.getItemIndex();
-	return sortRatesByDate(items.map((item) => item.json)).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const itemIndex = fns.getItemIndex();
+	return sortRatesByDate(records).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
-/** The routing of one lookup operation: its request, its input checks, and the shared hooks. */
+/** Reads, checks and writes this item's parameters into the request; throws when one is bad. */
+export type PrepareRequest = (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+/**
+ * The routing of one lookup operation. Its input checks run inside the request hook rather than
+ * as preSend, so that every failure of an item (bad input, error answer, no answer) takes one
+ * path: with Continue On Fail it becomes that item's error item, paired with its input.
+ */
 export function lookupRoute(
-	request: { url: string },
-	preSend: PreSendAction[],
-	send: typeof sendLookupRequest = sendLookupRequest,
+	url: string,
+	prepare: PrepareRequest[],
+	send: typeof sendOnce = sendOnce,
 ): INodePropertyRouting {
+	async function prepareAndSend(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		try {
+			for (const step of prepare) requestData.options = await step.call(this, requestData.options);
+			return await send(this, requestData);
+		} catch (error) {
+			if (!this.continueOnFail()) throw error;
+			return [{ json: {}, error, pairedItem: { item: this.getItemIndex() } }];
+		}
+	}
 	return {
-		request: { method: 'GET', url: request.url },
-		send: { preSend, paginate: true },
-		operations: { pagination: send },
+		request: { method: 'GET', url },
+		send: { paginate: true },
+		operations: { pagination: prepareAndSend },
 		output: { postReceive: [toLookupItems] },
 	};
 }

@@ -10,7 +10,7 @@ export const getByDateOperation: INodePropertyOptions = {
 	action: 'Get the exchange rate for a date',
 	description:
 		'The SBS buy and sell rate of one day. Rates exist from 2010 and only for business days: a weekend or holiday has none.',
-	routing: lookupRoute({ url: '/api/v2/tipo-cambio/sbs' }, [withDate, withCurrency]),
+	routing: lookupRoute('/api/v2/tipo-cambio/sbs', [withDate, withCurrency]),
 };
 
 export const getByDateFields: INodeProperties[] = [

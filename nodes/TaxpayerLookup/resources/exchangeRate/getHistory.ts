@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { fetchHistoryInYearChunks, lookupRoute } from '../../../shared/lookup/transport';
+import { lookupRoute, sendInYearChunks } from '../../../shared/lookup/transport';
 import { currencyField, rateDateField } from '../../shared/descriptions';
 import { withCurrency, withDateRange } from '../../shared/inputs';
 
@@ -11,9 +11,9 @@ export const getHistoryOperation: INodePropertyOptions = {
 	description:
 		'One item per business day in the range, in date order. Ranges longer than a year are fetched a year at a time (one request each).',
 	routing: lookupRoute(
-		{ url: '/api/v2/tipo-cambio/sbs/historico' },
+		'/api/v2/tipo-cambio/sbs/historico',
 		[withDateRange, withCurrency],
-		fetchHistoryInYearChunks,
+		sendInYearChunks,
 	),
 };
 

@@ -10,7 +10,7 @@ export const getLatestOperation: INodePropertyOptions = {
 	action: 'Get the latest exchange rate',
 	description:
 		'The most recently published SBS rate. New rates appear on business days between 00:00 and 06:00 Lima time.',
-	routing: lookupRoute({ url: '/api/v2/tipo-cambio/sbs/ultimo' }, [withCurrency]),
+	routing: lookupRoute('/api/v2/tipo-cambio/sbs/ultimo', [withCurrency]),
 };
 
 export const getLatestFields: INodeProperties[] = [currencyField(['getLatest'])];

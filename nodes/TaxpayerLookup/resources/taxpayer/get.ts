@@ -10,7 +10,7 @@ export const getOperation: INodePropertyOptions = {
 	action: 'Get a taxpayer by RUC',
 	description:
 		'Registry data (name, state, domicile condition, address) from the database, refreshed daily from SUNAT. The cheapest lookup: 1 query.',
-	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc/{ruc}', [withRuc]),
 };
 
 export const getFields: INodeProperties[] = [rucField(['get'])];

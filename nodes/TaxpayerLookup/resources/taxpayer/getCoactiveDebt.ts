@@ -10,7 +10,7 @@ export const getCoactiveDebtOperation: INodePropertyOptions = {
 	action: "Get a taxpayer's coactive debt",
 	description:
 		'Asks SUNAT live (slower, may fail). One item per debt in coactive collection: amount, tax period, start date and entity. No items when there is none.',
-	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}/deuda-coactiva' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc/{ruc}/deuda-coactiva', [withRuc]),
 };
 
 export const getCoactiveDebtFields: INodeProperties[] = [rucField(['getCoactiveDebt'])];

@@ -10,7 +10,7 @@ export const getEconomicActivityOperation: INodePropertyOptions = {
 	action: "Get a taxpayer's economic activity",
 	description:
 		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to.',
-	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}/actividad-economica' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc/{ruc}/actividad-economica', [withRuc]),
 };
 
 export const getEconomicActivityFields: INodeProperties[] = [rucField(['getEconomicActivity'])];

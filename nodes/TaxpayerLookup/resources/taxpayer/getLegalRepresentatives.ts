@@ -10,7 +10,7 @@ export const getLegalRepresentativesOperation: INodePropertyOptions = {
 	action: "Get a taxpayer's legal representatives",
 	description:
 		'Asks SUNAT live (slower, may fail). One item per representative: document, name, position and since when.',
-	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}/representantes-legales' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc/{ruc}/representantes-legales', [withRuc]),
 };
 
 export const getLegalRepresentativesFields: INodeProperties[] = [rucField(['getLegalRepresentatives'])];

@@ -10,7 +10,7 @@ export const getRealTimeOperation: INodePropertyOptions = {
 	action: 'Get a taxpayer in real time from SUNAT',
 	description:
 		'Asks SUNAT live: slower and may fail when SUNAT is down. Use it when Get returns stale data; gives commercial name, registration dates, electronic invoicing, activities and registers.',
-	routing: lookupRoute({ url: '/api/v2/ruc/{ruc}/sunat' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc/{ruc}/sunat', [withRuc]),
 };
 
 export const getRealTimeFields: INodeProperties[] = [rucField(['getRealTime'])];

@@ -10,7 +10,7 @@ export const getWithActivityOperation: INodePropertyOptions = {
 	action: 'Get a taxpayer with economic activity',
 	description:
 		'Registry data and economic activity in one call, from the database. Counts as 2 queries against your quota.',
-	routing: lookupRoute({ url: '/api/v2/ruc-actividad/{ruc}' }, [withRuc]),
+	routing: lookupRoute('/api/v2/ruc-actividad/{ruc}', [withRuc]),
 };
 
 export const getWithActivityFields: INodeProperties[] = [rucField(['getWithActivity'])];

@@ -1,0 +1,188 @@
+// Every way the API can fail, with Continue On Fail off (the run stops with a readable error)
+// and on (the failing item carries the error, the other items still run).
+import { describe, expect, it } from 'vitest';
+
+import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure } from '../../fakes/lookupApi';
+import { runLookup, useLookupFake } from './lookup';
+
+const api = useLookupFake();
+
+const get = (ruc = '20131312955') => ({ resource: 'taxpayer', operation: 'get', ruc });
+
+interface Case {
+	name: string;
+	parameters: Record<string, unknown>;
+	failure?: Failure;
+	token?: string;
+	message: string;
+	description: RegExp;
+}
+
+const cases: Case[] = [
+	{
+		name: '401 with the body that has no success key',
+		parameters: get(),
+		token: 'wrong-token',
+		message: 'Item 0: the access token was rejected (401: Unauthenticated.)',
+		description: /paste the access token again/,
+	},
+	{
+		name: '403 plan without the route',
+		parameters: get(),
+		token: NO_PLAN_TOKEN,
+		message: 'Item 0: access denied for RUC 20131312955 (403: Su plan no incluye esta consulta.)',
+		description: /plan may not include this route, or its query quota is spent/,
+	},
+	{
+		name: '404 on a taxpayer route',
+		parameters: get('20600000005'),
+		message: 'Item 0: no taxpayer found with RUC 20600000005 (404: No se encontró el RUC)',
+		description: /registry has no taxpayer/,
+	},
+	{
+		name: '404 on a rate route',
+		parameters: { resource: 'exchangeRate', operation: 'getByDate', date: '2025-12-25', currency: 'EUR' },
+		message: 'Item 0: no EUR rate for 2025-12-25 was published (404: No hay tipo de cambio para la fecha)',
+		description: /business days only/,
+	},
+	{
+		name: '422 with Laravel field messages',
+		parameters: get(),
+		failure: { status: 422, body: { success: false, message: 'The given data was invalid.', errors: { ruc: ['El ruc es inválido.'], extra: ['Otro.'] } } },
+		message: 'Item 0: the API rejected the request for RUC 20131312955 (422: The given data was invalid.; ruc: El ruc es inválido.; extra: Otro.)',
+		description: /Correct the fields/,
+	},
+	{
+		name: '429',
+		parameters: get(),
+		failure: { status: 429, body: { message: 'Too Many Attempts.' } },
+		message: 'Item 0: rate limited by the lookup API (429: Too Many Attempts.)',
+		description: /Request Options > Batching/,
+	},
+	{
+		name: '500 on a live route',
+		parameters: { resource: 'taxpayer', operation: 'getRealTime', ruc: '20131312955' },
+		failure: { status: 500, body: { success: false, message: 'No se pudo conectar con SUNAT' } },
+		message: 'Item 0: the tax authority (SUNAT) is not answering for RUC 20131312955 (500: No se pudo conectar con SUNAT)',
+		description: /Try again in a few minutes/,
+	},
+	{
+		name: '503 on a live route',
+		parameters: { resource: 'taxpayer', operation: 'getCoactiveDebt', ruc: '20131312955' },
+		failure: { status: 503, body: 'Service Unavailable', contentType: 'text/plain' },
+		message: 'Item 0: the tax authority (SUNAT) is not answering for RUC 20131312955 (503: Service Unavailable)',
+		description: /asks SUNAT in real time/,
+	},
+	{
+		name: 'connection dropped on a live route',
+		parameters: { resource: 'taxpayer', operation: 'getLegalRepresentatives', ruc: '20131312955' },
+		failure: { kind: 'reset' },
+		message: 'Item 0: the tax authority (SUNAT) is not answering for RUC 20131312955 (ECONNRESET)',
+		description: /Try again in a few minutes/,
+	},
+	{
+		name: 'connection dropped on a database route',
+		parameters: get(),
+		failure: { kind: 'reset' },
+		message: 'Item 0: the lookup API closed the connection while answering RUC 20131312955 (ECONNRESET)',
+		description: /Try again/,
+	},
+	{
+		name: '500 on a database route',
+		parameters: { resource: 'exchangeRate', operation: 'getLatest', currency: 'USD' },
+		failure: { status: 500, body: { success: false, message: 'Server Error' } },
+		message: 'Item 0: the lookup API failed on latest USD rate (500: Server Error)',
+		description: /server had a problem/,
+	},
+	{
+		name: 'an HTML error page',
+		parameters: get(),
+		failure: { kind: 'html' },
+		message: 'Item 0: the lookup API failed on RUC 20131312955 (502: an HTML page titled "502 Bad Gateway")',
+		description: /Try again/,
+	},
+	{
+		name: '200 whose body says success: false',
+		parameters: get(),
+		failure: { kind: 'successFalse' },
+		message: 'Item 0: the lookup API reported a failure for RUC 20131312955 (200: No se pudo completar la consulta)',
+		description: /could not answer it/,
+	},
+	{
+		name: 'truncated JSON',
+		parameters: get(),
+		failure: { kind: 'truncatedJson' },
+		message: 'Item 0: the lookup API answered RUC 20131312955 with something that is not JSON (200: {"success": true, "ruc": "2013131)',
+		description: /Base URL/,
+	},
+	{
+		name: 'an empty body',
+		parameters: get(),
+		failure: { kind: 'emptyBody' },
+		message: 'Item 0: the lookup API answered RUC 20131312955 with something that is not JSON (200)',
+		description: /Base URL/,
+	},
+	{
+		name: 'an unexpected status',
+		parameters: get(),
+		failure: { status: 418, body: { message: "I'm a teapot" } },
+		message: "Item 0: the lookup API answered RUC 20131312955 (418: I'm a teapot)",
+		description: /Base URL/,
+	},
+];
+
+describe('Taxpayer Lookup › API errors', () => {
+	it.each(cases)('$name: stops the run with a readable error', async ({ parameters, failure, token, message, description }) => {
+		if (failure) api.fake.failNext(/\/api\/v2\//, failure);
+		const result = await runLookup(api.fake, { parameters, token });
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toMatch(description);
+		expect(result.items).toEqual([]);
+		for (const secret of [VALID_TOKEN, token ?? VALID_TOKEN]) {
+			expect(JSON.stringify(result.run.data.resultData)).not.toContain(secret);
+		}
+	});
+
+	it.each(cases)('$name: with Continue On Fail the item carries the error and the next item still runs', async ({ parameters, failure, token, message }) => {
+		if (failure) api.fake.failNext(/\/api\/v2\//, failure);
+		// The second item asks for a good record; with a bad token it fails the same way.
+		const result = await runLookup(api.fake, {
+			parameters: { ...parameters, ...(parameters.ruc ? { ruc: '={{ $json.ruc }}' } : {}) },
+			items: [{ json: { ruc: parameters.ruc } }, { json: { ruc: '20100070970' } }],
+			token,
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({ error: message });
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		// The second item was sent too; when the failure was a one-off, it succeeded.
+		expect(api.fake.requests).toHaveLength(2);
+		const second = result.items.slice(1);
+		expect(second.every((item) => (item.pairedItem as { item: number }).item === 1)).toBe(true);
+		if (failure && !token) expect(second.every((item) => item.json.error === undefined)).toBe(true);
+		expect(JSON.stringify(result.items)).not.toContain(VALID_TOKEN);
+	});
+
+	it('times out a stalled answer with the Timeout request option, naming the item', async () => {
+		api.fake.failNext('sunat', { kind: 'stall' });
+		const result = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'getRealTime', ruc: '20131312955', requestOptions: { timeout: 300 } },
+		});
+		expect(result.error?.message).toMatch(/^Item 0: the tax authority \(SUNAT\) is not answering for RUC 20131312955 \(E[A-Z]+\)$/);
+	});
+
+	it('explains a refused connection as an unreachable Base URL', async () => {
+		const result = await runNodeAt('http://127.0.0.1:9/');
+		expect(result.error?.message).toBe('Item 0: cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED)');
+		expect(result.error?.description).toMatch(/Check the Base URL/);
+	});
+});
+
+async function runNodeAt(baseUrl: string) {
+	const { runNode } = await import('../../harness/engine');
+	return await runNode({
+		type: 'taxpayerLookup',
+		parameters: get() as never,
+		credentials: { taxpayerLookupApi: { baseUrl, accessToken: VALID_TOKEN } },
+	});
+}
