@@ -63,5 +63,8 @@ export default tseslint.config(
 	{
 		files: ['test/**/*.ts', 'bench/**/*.ts', 'vitest.config.ts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
+		rules: {
+			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
+		},
 	},
 );

@@ -11,7 +11,10 @@ export class TaxpayerLookupApi implements ICredentialType {
 
 	displayName = 'Taxpayer Lookup API';
 
-	icon: Icon = 'file:../nodes/TaxpayerLookup/taxpayerLookup.svg';
+	icon: Icon = {
+		light: 'file:../nodes/TaxpayerLookup/taxpayerLookup.svg',
+		dark: 'file:../nodes/TaxpayerLookup/taxpayerLookup.dark.svg',
+	};
 
 	documentationUrl = 'https://docs.migo.pe';
 

@@ -9,7 +9,7 @@ export class TaxpayerLookup implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Taxpayer Lookup',
 		name: 'taxpayerLookup',
-		icon: 'file:taxpayerLookup.svg',
+		icon: { light: 'file:taxpayerLookup.svg', dark: 'file:taxpayerLookup.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -2,15 +2,17 @@
 // the request itself; its custom-pagination hook is the one place that sees failures with no
 // HTTP answer (refused, dropped, timed out) and can send several requests for one item (history
 // in year-long chunks), so every route goes through it.
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodePropertyRouting,
+import {
+	NodeApiError,
+	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IDataObject,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+	type INode,
+	type INodePropertyRouting,
 } from 'n8n-workflow';
 
 import { isLookupSuccess, lookupResponseError, lookupTransportError } from './errors';
@@ -106,8 +108,17 @@ export async function sendInYearChunks(
 	return sortRatesByDate(records).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
 
+/** Every error here is already one of n8n's node errors; anything else is wrapped as one. */
+function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error);
+}
+
 /** Reads, checks and writes this item's parameters into the request; throws when one is bad. */
-export type PrepareRequest = (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+export type PrepareRequest = (
+	this: IExecuteSingleFunctions,
+	request: DeclarativeRestApiSettings.HttpRequestOptions,
+) => Promise<DeclarativeRestApiSettings.HttpRequestOptions>;
 
 /**
  * The routing of one lookup operation. Its input checks run inside the request hook rather than
@@ -127,8 +138,9 @@ export function lookupRoute(
 			for (const step of prepare) requestData.options = await step.call(this, requestData.options);
 			return await send(this, requestData);
 		} catch (error) {
-			if (!this.continueOnFail()) throw error;
-			return [{ json: {}, error, pairedItem: { item: this.getItemIndex() } }];
+			const nodeError = asNodeError(this.getNode(), error);
+			if (!this.continueOnFail()) throw nodeError;
+			return [{ json: {}, error: nodeError, pairedItem: { item: this.getItemIndex() } }];
 		}
 	}
 	return {

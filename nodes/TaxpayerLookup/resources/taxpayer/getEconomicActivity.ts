@@ -9,7 +9,7 @@ export const getEconomicActivityOperation: INodePropertyOptions = {
 	value: 'getEconomicActivity',
 	action: "Get a taxpayer's economic activity",
 	description:
-		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to.',
+		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to',
 	routing: lookupRoute('/api/v2/ruc/{ruc}/actividad-economica', [withRuc]),
 };
 
