@@ -1,0 +1,110 @@
+// Every Taxpayer Lookup operation against every way the API can misbehave: each gives a clear
+// error naming the item, Continue On Fail keeps the other items' results, nothing hangs, and the
+// access token never shows.
+import { describe, expect, it } from 'vitest';
+
+import { VALID_TOKEN, type Failure } from '../fakes/lookupApi';
+import { runLookup, useLookupFake } from '../nodes/TaxpayerLookup/lookup';
+
+const api = useLookupFake();
+
+const operations: Array<{ name: string; parameters: Record<string, unknown>; live?: boolean }> = [
+	{ name: 'taxpayer get', parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' } },
+	{ name: 'taxpayer getEconomicActivity', parameters: { resource: 'taxpayer', operation: 'getEconomicActivity', ruc: '20131312955' } },
+	{ name: 'taxpayer getWithActivity', parameters: { resource: 'taxpayer', operation: 'getWithActivity', ruc: '20131312955' } },
+	{ name: 'taxpayer getRealTime', parameters: { resource: 'taxpayer', operation: 'getRealTime', ruc: '20131312955' }, live: true },
+	{ name: 'taxpayer getLegalRepresentatives', parameters: { resource: 'taxpayer', operation: 'getLegalRepresentatives', ruc: '20131312955' }, live: true },
+	{ name: 'taxpayer getCoactiveDebt', parameters: { resource: 'taxpayer', operation: 'getCoactiveDebt', ruc: '20100070970' }, live: true },
+	{ name: 'exchangeRate getByDate', parameters: { resource: 'exchangeRate', operation: 'getByDate', date: '2024-01-10', currency: 'USD' } },
+	{ name: 'exchangeRate getLatest', parameters: { resource: 'exchangeRate', operation: 'getLatest', currency: 'EUR' } },
+	{ name: 'exchangeRate getHistory', parameters: { resource: 'exchangeRate', operation: 'getHistory', startDate: '2024-01-01', endDate: '2024-01-31', currency: 'USD' } },
+];
+
+const failures: Array<{ name: string; failure: Failure; expected: RegExp; liveExpected?: RegExp }> = [
+	{ name: '400 Laravel body', failure: { status: 400, body: { success: false, message: 'Solicitud inválida' } }, expected: /\(400: Solicitud inválida\)$/ },
+	{ name: '401 body without success', failure: { status: 401, body: { message: 'Unauthenticated.' } }, expected: /access token was rejected \(401: Unauthenticated\.\)$/ },
+	{ name: '403 with message', failure: { status: 403, body: { success: false, message: 'Límite alcanzado' } }, expected: /access denied .* \(403: Límite alcanzado\)$/ },
+	{ name: '403 without body', failure: { status: 403, body: '' }, expected: /access denied .* \(403\)$/ },
+	{ name: '404 with message', failure: { status: 404, body: { success: false, message: 'No encontrado' } }, expected: /\(404: No encontrado\)$/ },
+	{ name: '422 with field errors', failure: { status: 422, body: { success: false, message: 'Invalid', errors: { ruc: ['Bad'] } } }, expected: /\(422: Invalid; ruc: Bad\)$/ },
+	{ name: '429 plain text', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain' }, expected: /rate limited by the lookup API \(429: Too Many Requests\)$/ },
+	{ name: '500 JSON', failure: { status: 500, body: { message: 'Server Error' } }, expected: /the lookup API failed on .* \(500: Server Error\)$/, liveExpected: /SUNAT\) is not answering .* \(500: Server Error\)$/ },
+	{ name: '502 HTML page', failure: { kind: 'html' }, expected: /\(502: an HTML page titled "502 Bad Gateway"\)$/ },
+	{ name: '200 with success false', failure: { kind: 'successFalse' }, expected: /reported a failure .* \(200: No se pudo completar la consulta\)$/ },
+	{ name: '200 truncated JSON', failure: { kind: 'truncatedJson' }, expected: /something that is not JSON/ },
+	{ name: '200 empty body', failure: { kind: 'emptyBody' }, expected: /something that is not JSON \(200\)$/ },
+	{ name: 'connection closed mid-response', failure: { kind: 'reset' }, expected: /closed the connection .* \(ECONNRESET\)$/, liveExpected: /SUNAT\) is not answering .* \(ECONNRESET\)$/ },
+	{ name: 'stall past the timeout', failure: { kind: 'stall' }, expected: /did not answer in time .* \(E[A-Z]+\)$/, liveExpected: /SUNAT\) is not answering .* \(E[A-Z]+\)$/ },
+];
+
+const noSecrets = (value: unknown) => expect(JSON.stringify(value)).not.toContain(VALID_TOKEN);
+
+describe.each(operations)('Taxpayer Lookup $name under faults', ({ parameters, live }) => {
+	const withTimeout = { ...parameters, requestOptions: { timeout: 250 } };
+
+	it.each(failures)('$name: a clear error naming the item', async ({ failure, expected, liveExpected }) => {
+		api.fake.failNext(/\/api\/v2\//, failure);
+		const result = await runLookup(api.fake, { parameters: withTimeout });
+		expect(result.error?.message).toMatch(/^Item 0: /);
+		expect(result.error?.message).toMatch(live && liveExpected ? liveExpected : expected);
+		expect(result.error?.description).toBeTruthy();
+		noSecrets(result.run.data.resultData);
+	});
+
+	it.each(failures)('$name: Continue On Fail keeps the other item', async ({ failure }) => {
+		api.fake.failNext(/\/api\/v2\//, failure);
+		const result = await runLookup(api.fake, {
+			parameters: withTimeout,
+			items: [{ json: { n: 1 } }, { json: { n: 2 } }],
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.error).toMatch(/^Item 0: /);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const others = result.items.slice(1);
+		expect(others.length).toBeGreaterThan(0);
+		expect(others.every((item) => item.json.error === undefined && (item.pairedItem as { item: number }).item === 1)).toBe(true);
+		noSecrets(result.items);
+	});
+});
+
+describe('Taxpayer Lookup against a server that refuses connections', () => {
+	it('says it cannot reach the API, for every item, without the token', async () => {
+		const { runNode } = await import('../harness/engine');
+		const result = await runNode({
+			type: 'taxpayerLookup',
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' },
+			items: [{ json: {} }, { json: {} }],
+			continueOnFail: true,
+			credentials: { taxpayerLookupApi: { baseUrl: 'http://127.0.0.1:9', accessToken: VALID_TOKEN } },
+		});
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			'Item 0: cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED)',
+			'Item 1: cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED)',
+		]);
+		noSecrets(result.items);
+	});
+});
+
+describe('Taxpayer Lookup under a rate limit', () => {
+	it('completes 1,000 items with no error when batching matches the rate', async () => {
+		api.fake.options.ratePerSecond = 250;
+		try {
+			const result = await runLookup(api.fake, {
+				parameters: {
+					resource: 'taxpayer',
+					operation: 'get',
+					ruc: '20131312955',
+					requestOptions: { batching: { batch: { batchSize: 200, batchInterval: 1000 } } },
+				},
+				items: Array.from({ length: 1000 }, (_, n) => ({ json: { n } })),
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1000);
+			expect(result.items.every((item) => item.json.ruc === '20131312955')).toBe(true);
+			expect(api.fake.requests).toHaveLength(1000);
+		} finally {
+			api.fake.options.ratePerSecond = undefined;
+		}
+	}, 30_000);
+});
