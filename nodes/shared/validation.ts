@@ -111,3 +111,245 @@ export function checkCurrency(raw: unknown): Checked<Currency> {
 	if ((CURRENCIES as readonly string[]).includes(code)) return ok(code as Currency);
 	return bad('is not a supported currency', 'Use USD or EUR: the only currencies the SBS rate is published for.');
 }
+
+// ---------------------------------------------------------------- instance and text (messaging)
+
+export function checkInstanceName(raw: unknown): Checked<string> {
+	const hint = 'Pick the instance from the list, or type its name exactly as the Evolution API manager shows it.';
+	if (typeof raw !== 'string' || raw.trim() === '') return bad('is empty: an instance name is required', hint);
+	return ok(raw.trim());
+}
+
+export function checkMessageText(raw: unknown): Checked<string> {
+	if (typeof raw === 'number' || typeof raw === 'boolean') raw = String(raw);
+	if (typeof raw !== 'string' || raw.trim() === '')
+		return bad('is empty: WhatsApp does not send empty messages', 'Write the text, or check the expression that fills it for this item.');
+	return ok(raw);
+}
+
+export function checkDelay(raw: unknown): Checked<number | undefined> {
+	if (raw === undefined || raw === null || raw === '') return ok(undefined);
+	const delay = typeof raw === 'string' ? Number(raw.trim()) : raw;
+	if (typeof delay === 'number' && Number.isInteger(delay) && delay >= 0 && delay <= 300_000) return ok(delay);
+	return bad('is not a delay in milliseconds from 0 to 300000', 'Give whole milliseconds, e.g. 1200 to show "typing..." for 1.2 seconds.');
+}
+
+// ---------------------------------------------------------------- phone numbers (messaging)
+
+/** WhatsApp addresses that go to the server as they are: a person, a group, a linked-device id. */
+export const WHATSAPP_ADDRESS_SUFFIXES = ['@s.whatsapp.net', '@g.us', '@lid'] as const;
+
+const PHONE_HINT =
+	'Write the number with its country code, e.g. 51987654321 or +51 987 654 321 for Peru (51 + 9 digits), or a WhatsApp address ending in @s.whatsapp.net, @g.us (group) or @lid.';
+
+/**
+ * A recipient as the server wants it: spaces, `+`, dashes, dots and parentheses removed, 8 to 15
+ * digits left; a WhatsApp address (person, group, lid) passes as it is.
+ */
+export function checkPhoneNumber(raw: unknown): Checked<string> {
+	if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) raw = String(raw);
+	if (typeof raw !== 'string') return bad('is not a phone number: expected text such as 51987654321', PHONE_HINT);
+	const value = raw.trim();
+	if (value === '') return bad('is empty: a phone number with country code is required', PHONE_HINT);
+	if (value.includes('@')) {
+		const suffix = WHATSAPP_ADDRESS_SUFFIXES.find((s) => value.endsWith(s));
+		const local = suffix ? value.slice(0, -suffix.length) : '';
+		if (suffix && /^[^\s@]+$/.test(local)) return ok(value);
+		return bad('is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted', PHONE_HINT);
+	}
+	const digits = value.replace(/[\s+\-.()]/g, '');
+	if (!/^[0-9]*$/.test(digits)) return bad('holds characters other than digits, spaces, +, -, . and ( )', PHONE_HINT);
+	if (digits.length < 8 || digits.length > 15)
+		return bad(`has ${digits.length} digits; a number with its country code has 8 to 15`, PHONE_HINT);
+	return ok(digits);
+}
+
+/** A number as the user gave it and as it is sent. */
+export interface CheckedNumber {
+	given: string;
+	number: string;
+}
+
+/** The entries of a number list: an array (from an expression) or text split at commas, semicolons and new lines. */
+export function splitNumberList(raw: unknown): unknown[] {
+	if (Array.isArray(raw)) return raw.flat().filter((entry) => !(typeof entry === 'string' && entry.trim() === ''));
+	if (typeof raw === 'number') return [raw];
+	if (typeof raw !== 'string') return raw === undefined || raw === null ? [] : [raw];
+	return raw
+		.split(/[,;\r\n]+/)
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+}
+
+/** Every entry checked like a single number, duplicates (after normalising) removed, first spelling kept. */
+export function checkNumberList(raw: unknown): Checked<CheckedNumber[]> {
+	const entries = splitNumberList(raw);
+	if (entries.length === 0)
+		return bad('is empty: at least one number is required', 'Give numbers separated by commas, semicolons or new lines, or an array from an expression.');
+	const seen = new Set<string>();
+	const numbers: CheckedNumber[] = [];
+	for (const entry of entries) {
+		const checked = checkPhoneNumber(entry);
+		if (!checked.valid) return bad(`has the entry ${showValue(entry)}, which ${checked.problem}`, checked.hint);
+		if (seen.has(checked.value)) continue;
+		seen.add(checked.value);
+		numbers.push({ given: typeof entry === 'string' ? entry.trim() : String(entry), number: checked.value });
+	}
+	return ok(numbers);
+}
+
+// ---------------------------------------------------------------- media (messaging)
+
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** The documented limit for media content: 15 MB (15 × 1024 × 1024 bytes). */
+export const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
+
+export function checkMediaType(raw: unknown): Checked<MediaType> {
+	if (typeof raw === 'string' && (MEDIA_TYPES as readonly string[]).includes(raw.trim())) return ok(raw.trim() as MediaType);
+	return bad('is not a media type', 'Use image, video, audio or document.');
+}
+
+export function checkMediaUrl(raw: unknown): Checked<string> {
+	const hint = 'Give the full address of the file, starting with https:// (or http://), reachable from the Evolution API server.';
+	if (typeof raw !== 'string' || raw.trim() === '') return bad('is empty: a media URL is required', hint);
+	const text = raw.trim();
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return bad('is not a URL', hint);
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:')
+		return bad(`uses ${url.protocol.replace(/:$/, '')}, not http or https`, hint);
+	return ok(text);
+}
+
+/** Bytes encoded by a padded base64 text, without decoding it. */
+export function base64ByteLength(base64: string): number {
+	const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+	return (base64.length / 4) * 3 - padding;
+}
+
+/** "1.5 MB" style size, in units of 1024. */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) return `${bytes} bytes`;
+	if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+	return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export function checkMediaSize(bytes: number, limit: number = MAX_MEDIA_BYTES): Checked<number> {
+	if (bytes <= limit) return ok(bytes);
+	return bad(
+		`is ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes), over the ${formatBytes(limit)} (${limit.toLocaleString('en-US')} bytes) limit for media`,
+		'Compress or shrink the file, or put it on a web server and send it with Media Source "URL".',
+	);
+}
+
+export interface Base64Media {
+	/** Raw base64: no `data:` prefix, no line breaks, padded. */
+	base64: string;
+	/** The MIME type a `data:` prefix named, if any. */
+	mimeType?: string;
+	bytes: number;
+}
+
+const DATA_URL_PREFIX = /^data:([^;,]*)(?:;[^,]*)?;base64,/i;
+
+/**
+ * Base64 media as the server accepts it (raw base64 only): a `data:...;base64,` prefix and any
+ * line breaks or spaces are removed, missing padding added. Checks the size before the
+ * characters, so an oversized text fails fast; copies the text only when something is removed.
+ */
+export function checkBase64Media(raw: unknown, limit: number = MAX_MEDIA_BYTES): Checked<Base64Media> {
+	const hint = 'Give the file as base64 text (with or without a data:...;base64, prefix), or use Media Source "Binary File" for a file from a previous node.';
+	if (typeof raw !== 'string' || raw.trim() === '') return bad('is empty: base64 content is required', hint);
+	let text = raw;
+	let mimeType: string | undefined;
+	const prefix = DATA_URL_PREFIX.exec(text.slice(0, 256).trimStart());
+	if (prefix) {
+		mimeType = prefix[1].trim().toLowerCase() || undefined;
+		text = text.trimStart().slice(prefix[0].length);
+	}
+	if (/\s/.test(text)) text = text.replace(/\s+/g, '');
+	if (text.length % 4 === 1) return bad('is not valid base64 (its length is wrong: the text looks cut off)', hint);
+	if (text.length % 4 !== 0) text += '='.repeat(4 - (text.length % 4));
+	const bytes = base64ByteLength(text);
+	const size = checkMediaSize(bytes, limit);
+	if (!size.valid) return bad(size.problem, size.hint);
+	if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text))
+		return bad('is not valid base64 (it holds characters other than A-Z, a-z, 0-9, + and /)', hint);
+	if (bytes === 0) return bad('is empty: base64 content is required', hint);
+	return ok({ base64: text, mimeType, bytes });
+}
+
+export function checkMimeType(raw: unknown): Checked<string | undefined> {
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return ok(undefined);
+	const text = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+	if (/^[a-z0-9][\w.+-]*\/[\w.+-]+$/.test(text)) return ok(text);
+	return bad('is not a MIME type', 'Use the form type/subtype, e.g. image/png or application/pdf, or leave it empty to take it from the file.');
+}
+
+export function checkFileName(raw: unknown): Checked<string | undefined> {
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return ok(undefined);
+	if (typeof raw !== 'string') return bad('is not a file name', 'Give a name such as invoice.pdf.');
+	const name = raw.trim();
+	if (/[\\/]/.test(name) || name.length > 255)
+		return bad('is not a plain file name (no folders, at most 255 characters)', 'Give a name such as invoice.pdf; its extension sets the MIME type WhatsApp shows.');
+	return ok(name);
+}
+
+const EXTENSION_BY_MIME: Record<string, string> = {
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/gif': 'gif',
+	'image/webp': 'webp',
+	'video/mp4': 'mp4',
+	'video/3gpp': '3gp',
+	'video/quicktime': 'mov',
+	'audio/mpeg': 'mp3',
+	'audio/ogg': 'ogg',
+	'audio/mp4': 'm4a',
+	'audio/aac': 'aac',
+	'audio/amr': 'amr',
+	'audio/wav': 'wav',
+	'application/pdf': 'pdf',
+	'application/msword': 'doc',
+	'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+	'application/vnd.ms-excel': 'xls',
+	'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+	'application/vnd.ms-powerpoint': 'ppt',
+	'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+	'application/zip': 'zip',
+	'application/json': 'json',
+	'application/xml': 'xml',
+	'text/plain': 'txt',
+	'text/csv': 'csv',
+	'text/html': 'html',
+	'text/xml': 'xml',
+};
+
+const MIME_BY_EXTENSION: Record<string, string> = Object.fromEntries(
+	Object.entries(EXTENSION_BY_MIME).map(([mime, extension]) => [extension, mime]),
+);
+MIME_BY_EXTENSION.jpeg = 'image/jpeg';
+MIME_BY_EXTENSION.xml = 'application/xml';
+
+export function extensionForMimeType(mimeType: string | undefined): string | undefined {
+	if (!mimeType) return undefined;
+	const base = mimeType.split(';')[0].trim().toLowerCase();
+	return EXTENSION_BY_MIME[base];
+}
+
+export function mimeTypeForFileName(fileName: string | undefined): string | undefined {
+	const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
+	return extension ? MIME_BY_EXTENSION[extension] : undefined;
+}
+
+/** The name a file without one is sent under, e.g. `document.pdf`; the extension comes from the MIME type. */
+export function defaultMediaFileName(mediaType: MediaType, mimeType?: string): string {
+	// An unlisted but plain subtype (image/heic, audio/opus) is its own extension.
+	const subtype = /^[a-z]+\/([a-z0-9]{2,5})$/.exec(mimeType?.split(';')[0].trim().toLowerCase() ?? '')?.[1];
+	return `${mediaType}.${extensionForMimeType(mimeType) ?? subtype ?? 'bin'}`;
+}

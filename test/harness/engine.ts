@@ -25,7 +25,9 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
+import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';
@@ -46,6 +48,8 @@ export function registerNodeType(nodeType: INodeType) {
 
 registerCredentialType(new TaxpayerLookupApi());
 registerNodeType(new TaxpayerLookup());
+registerCredentialType(new MessagingApi());
+registerNodeType(new Messaging());
 
 /** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */
 class ItemsSource implements INodeType {

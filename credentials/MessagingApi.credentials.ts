@@ -1,0 +1,105 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { SERVER_URL_EXPRESSION } from '../nodes/shared/messaging/transport';
+
+export class MessagingApi implements ICredentialType {
+	name = 'messagingApi';
+
+	displayName = 'Messaging API';
+
+	icon: Icon = 'file:../nodes/Messaging/messaging.svg';
+
+	documentationUrl = 'https://doc.evolution-api.com/v2/en/get-started/introduction';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Server URL',
+			name: 'serverUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://evolution.example.com',
+			description:
+				'The address of your Evolution API server. A trailing slash and a pasted manager page address (…/manager) are fine: they are removed.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: "The server's global API key (AUTHENTICATION_API_KEY) or one instance's token, sent in the apikey header",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				apikey: '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Listing instances is cheap, sends nothing, and needs a valid key.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: SERVER_URL_EXPRESSION,
+			url: '/instance/fetchInstances',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						"The API key was rejected (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY) or an instance's token.",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The API key may not list instances (403 Forbidden). Use the global API key, or an instance token the server accepts.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No Evolution API answers at this Server URL (404 on /instance/fetchInstances). Use the server address itself, without paths such as /manager.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 502,
+					message: 'The Evolution API server is unreachable: its proxy answered 502 Bad Gateway. Check that the server is running.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 503,
+					message: 'The Evolution API server is unreachable: its proxy answered 503 Service Unavailable. Check that the server is running.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 504,
+					message: 'The Evolution API server did not answer its proxy in time (504 Gateway Timeout). Check that the server is running.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,43 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { messagingRequestDefaults } from '../shared/messaging/transport';
+import { getInstances } from './listSearch/getInstances';
+import { chatDescription } from './resources/chat';
+import { messageDescription } from './resources/message';
+
+export class Messaging implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Messaging',
+		name: 'messaging',
+		icon: 'file:messaging.svg',
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send WhatsApp texts and files and check numbers through your Evolution API server',
+		defaults: { name: 'Messaging' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'messagingApi', required: true }],
+		requestDefaults: messagingRequestDefaults,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Chat', value: 'chat' },
+					{ name: 'Message', value: 'message' },
+				],
+				default: 'message',
+			},
+			...messageDescription,
+			...chatDescription,
+		],
+	};
+
+	methods = {
+		listSearch: { getInstances },
+	};
+}

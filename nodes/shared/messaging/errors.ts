@@ -1,0 +1,237 @@
+// Turns every way an Evolution API call can fail into one error that says what happened, in which
+// item, to which number or instance, and what to do. The server's own reason is kept; the API key
+// never appears (it is only ever in a request header, which nothing here reads).
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+export type MessagingOperation = 'sendText' | 'sendMedia' | 'checkNumbers' | 'listInstances';
+
+/** What the failing request was about, to name it in the message. */
+export interface MessagingRequestContext {
+	itemIndex: number;
+	operation: MessagingOperation;
+	/** The instance name as the user gave it (not URL-encoded). */
+	instanceName?: string;
+	/** The recipient (sendText, sendMedia) as the user gave it and as it was sent. */
+	number?: { given: string; number: string };
+	/** The server's base URL, to name it when it cannot be reached. */
+	serverUrl?: string;
+}
+
+interface Failure {
+	message: string;
+	description: string;
+	httpCode?: string;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function failure(node: INode, context: MessagingRequestContext, { message, description, httpCode }: Failure) {
+	// The instance list is filled outside any item.
+	const text = context.operation === 'listInstances' ? capitalised(message) : `Item ${context.itemIndex}: ${message}`;
+	const error = new NodeApiError(node, { message, description, httpCode: httpCode ?? null } as unknown as JsonObject, {
+		message: text,
+		description,
+		httpCode,
+		itemIndex: context.itemIndex,
+	});
+	// NodeApiError swaps messages naming a connection error code (ECONNREFUSED...) for a generic
+	// sentence; ours already says what happened and where.
+	error.message = text;
+	return error;
+}
+
+/** Numbers the server reported as not on WhatsApp: the 400 whose message lists `{exists: false}` objects. */
+export function numbersNotOnWhatsApp(body: unknown): string[] {
+	return messageEntries(body)
+		.filter((entry): entry is { exists: false; number?: unknown; jid?: unknown } =>
+			!!entry && typeof entry === 'object' && (entry as { exists?: unknown }).exists === false,
+		)
+		.map((entry) => String(entry.number ?? entry.jid ?? '').trim())
+		.filter(Boolean);
+}
+
+/**
+ * The message list of either error envelope: `{status, error, response: {message}}` (message
+ * routes) or `{status, error, message}` (whatsappNumbers, not wrapped). A single message becomes a
+ * one-entry list.
+ */
+function messageEntries(body: unknown): unknown[] {
+	if (!body || typeof body !== 'object') return [];
+	const envelope = body as { response?: { message?: unknown }; message?: unknown };
+	const message =
+		envelope.response && typeof envelope.response === 'object' && 'message' in envelope.response
+			? envelope.response.message
+			: envelope.message;
+	if (message === undefined || message === null) return [];
+	return Array.isArray(message) ? message : [message];
+}
+
+/** The human part of an error body, in either envelope, whatever the message's shape. */
+export function serverReason(body: unknown): string {
+	if (typeof body === 'string') return body.replace(/\s+/g, ' ').trim().slice(0, 300);
+	const parts = messageEntries(body).map((entry) => {
+		if (typeof entry === 'string') return entry.trim();
+		if (entry && typeof entry === 'object') {
+			const { exists, number, jid, message } = entry as Record<string, unknown>;
+			if (exists === false) return `${String(number ?? jid)} is not on WhatsApp`;
+			if (typeof message === 'string') return message;
+		}
+		try {
+			return JSON.stringify(entry);
+		} catch {
+			return String(entry);
+		}
+	});
+	const reason = parts.filter(Boolean).join('; ');
+	if (reason) return reason.slice(0, 500);
+	const error = (body as { error?: unknown } | null)?.error;
+	return typeof error === 'string' ? error : '';
+}
+
+const withReason = (reason: string) => (reason ? ` The server said: "${reason}".` : '');
+
+function instanceOf(context: MessagingRequestContext): string {
+	return context.instanceName === undefined ? 'the instance' : `instance "${context.instanceName}"`;
+}
+
+function recipientOf(context: MessagingRequestContext, sent?: string): string {
+	const number = context.number;
+	if (number) return number.given === number.number ? number.given : `${number.given} (sent as ${number.number})`;
+	return sent ?? 'the number';
+}
+
+/** A 2xx answer whose body is JSON (an object or a list). */
+export function isMessagingSuccess(statusCode: number, body: unknown): boolean {
+	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object';
+}
+
+/** The error for an answer that is not a success (see isMessagingSuccess). */
+export function messagingResponseError(
+	node: INode,
+	context: MessagingRequestContext,
+	statusCode: number,
+	body: unknown,
+): NodeApiError {
+	const reason = serverReason(body);
+	const httpCode = String(statusCode);
+	const instance = instanceOf(context);
+
+	if (statusCode >= 200 && statusCode < 300) {
+		return failure(node, context, {
+			message: `the server answered with something that is not JSON (${statusCode})${withReason(reason)}`,
+			description:
+				'The Server URL may point at a web page instead of the Evolution API. In the Messaging API credential use the address the API answers on, without /manager.',
+			httpCode,
+		});
+	}
+
+	switch (statusCode) {
+		case 400: {
+			const missing = numbersNotOnWhatsApp(body);
+			if (missing.length) {
+				return failure(node, context, {
+					message: `${recipientOf(context, missing.join(', '))} is not on WhatsApp (400)`,
+					description:
+						'No WhatsApp account uses this number, so sending again will not help. Check the number and its country code, or run Check Numbers first to skip such numbers.',
+					httpCode,
+				});
+			}
+			return failure(node, context, {
+				message: `the server rejected the request to ${instance} (400)${withReason(reason || 'Bad Request')}`,
+				description: 'Correct what the server names and run again.',
+				httpCode,
+			});
+		}
+		case 401:
+			return failure(node, context, {
+				message: `the API key was rejected by ${instance} (401)${withReason(reason)}`,
+				description:
+					"Open the Messaging API credential and paste the server's global API key (AUTHENTICATION_API_KEY) or this instance's own token.",
+				httpCode,
+			});
+		case 403:
+			return failure(node, context, {
+				message: `the API key may not use ${instance} (403)${withReason(reason)}`,
+				description: "An instance token only works for its own instance. Use that instance's token or the server's global API key.",
+				httpCode,
+			});
+		case 404:
+			if (context.instanceName !== undefined && /instance|not\s*found/i.test(reason || 'not found')) {
+				return failure(node, context, {
+					message: `the instance "${context.instanceName}" does not exist on the server (404)${withReason(reason)}`,
+					description:
+						'Pick the instance from the list, or check its name (spelling and case) in the Evolution API manager. Create it there if it is missing.',
+					httpCode,
+				});
+			}
+			return failure(node, context, {
+				message: `the server has no such route (404)${withReason(reason)}`,
+				description: 'Check the Server URL in the Messaging API credential: use the address of the Evolution API itself, without /manager or other paths.',
+				httpCode,
+			});
+		case 413:
+			return failure(node, context, {
+				message: `the server or a proxy in front of it refused the request as too large (413)${withReason(reason)}`,
+				description: 'Send a smaller file, or send it with Media Source "URL"; or raise the body size limit of the proxy.',
+				httpCode,
+			});
+		case 429:
+			return failure(node, context, {
+				message: `too many requests to ${instance} (429)${withReason(reason)}`,
+				description: "Space the messages out with the node's Request Options > Batching (items per batch and batch interval).",
+				httpCode,
+			});
+	}
+	if (statusCode >= 500) {
+		return failure(node, context, {
+			message: `the server or its WhatsApp connection failed on ${instance} (${statusCode})${withReason(reason)}`,
+			description:
+				'Check in the Evolution API manager that the instance is connected (scan the QR code again if not) and, for media sent by URL, that the server can download it. Then try again, or turn on Retry On Fail.',
+			httpCode,
+		});
+	}
+	return failure(node, context, {
+		message: `the server answered ${instance} with status ${statusCode}${withReason(reason)}`,
+		description: 'Check the input and the Server URL in the Messaging API credential, then try again.',
+		httpCode,
+	});
+}
+
+const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'];
+const DROPPED_CODES = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
+
+function errorCode(error: unknown): string {
+	const seen = new Set<unknown>();
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	const text = String((error as Error)?.message ?? '');
+	if (/timeout|timed out/i.test(text)) return 'ETIMEDOUT';
+	return /E[A-Z]{4,}/.exec(text)?.[0] ?? '';
+}
+
+/** The error for a request that got no HTTP answer: refused, unknown host, dropped, timed out. */
+export function messagingTransportError(node: INode, context: MessagingRequestContext, error: unknown): NodeApiError {
+	const code = errorCode(error);
+	const server = context.serverUrl ? ` at ${context.serverUrl}` : '';
+	if (TIMEOUT_CODES.includes(code)) {
+		return failure(node, context, {
+			message: `the Evolution API server${server} did not answer in time (${code})`,
+			description:
+				'The server may be overloaded, or a long Delay option holds the answer. Try again later, or raise the Timeout under Request Options.',
+		});
+	}
+	if (DROPPED_CODES.includes(code)) {
+		return failure(node, context, {
+			message: `the Evolution API server${server} closed the connection (${code})`,
+			description: 'Try again in a moment (or turn on Retry On Fail). The message may or may not have been sent.',
+		});
+	}
+	return failure(node, context, {
+		message: `cannot reach the Evolution API server${server}${code ? ` (${code})` : ''}`,
+		description: 'Check the Server URL in the Messaging API credential, that the server is running, and that this n8n can reach it.',
+	});
+}

@@ -1,0 +1,388 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../fakes/evolutionApi';
+import { instance, itemsOf, runMessaging, stopError, visibleText } from '../helpers';
+
+const UNREGISTERED = '51999999999';
+let fake: EvolutionFake;
+
+beforeAll(async () => {
+	fake = await startEvolutionFake({ unregistered: [UNREGISTERED] });
+});
+afterAll(async () => {
+	await fake.close();
+});
+beforeEach(() => {
+	fake.reset();
+});
+
+const sendText = (overrides: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'sendText',
+	instanceName: instance('sales'),
+	number: '51987654321',
+	text: 'Hola',
+	...overrides,
+});
+
+describe('Send Text', () => {
+	it('sends the number and text to the instance, with the API key, and outputs the answer', async () => {
+		const result = await runMessaging(fake, { parameters: sendText() });
+
+		expect(result.error).toBeUndefined();
+		expect(fake.requests).toHaveLength(1);
+		const [request] = fake.requests;
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/message/sendText/sales');
+		expect(request.headers.apikey).toBe(fake.apiKey);
+		expect(request.headers['content-type']).toMatch(/^application\/json/);
+		expect(request.body).toEqual({ number: '51987654321', text: 'Hola' });
+
+		expect(result.items).toHaveLength(1);
+		const [item] = result.items;
+		expect(item.pairedItem).toEqual({ item: 0 });
+		expect(item.json).toMatchObject({
+			key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true },
+			status: 'PENDING',
+			message: { conversation: 'Hola' },
+			messageType: 'conversation',
+			source: 'unknown',
+		});
+		expect(typeof item.json.messageTimestamp).toBe('number');
+		expect(item.json.instanceId).toBeTruthy();
+	});
+
+	it('sends every input item with its own values', async () => {
+		const result = await runMessaging(fake, {
+			parameters: sendText({ number: '={{ $json.phone }}', text: '=Hola {{ $json.name }}' }),
+			items: itemsOf(
+				{ phone: '+51 987 654 321', name: 'Ana' },
+				{ phone: '51912345678', name: 'Luis' },
+				{ phone: '(51) 911-111.111', name: 'Eva' },
+			),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => r.body)).toEqual([
+			{ number: '51987654321', text: 'Hola Ana' },
+			{ number: '51912345678', text: 'Hola Luis' },
+			{ number: '51911111111', text: 'Hola Eva' },
+		]);
+		expect(result.items.map((i) => [i.json.message, i.pairedItem])).toEqual([
+			[{ conversation: 'Hola Ana' }, { item: 0 }],
+			[{ conversation: 'Hola Luis' }, { item: 1 }],
+			[{ conversation: 'Hola Eva' }, { item: 2 }],
+		]);
+	});
+
+	it.each([
+		['+51 987 654 321', '51987654321'],
+		['+51-987-654-321', '51987654321'],
+		['(51) 987.654.321', '51987654321'],
+		[' 51987654321 ', '51987654321'],
+		['51987654321@s.whatsapp.net', '51987654321@s.whatsapp.net'],
+		['120363025246125486@g.us', '120363025246125486@g.us'],
+		['123456789012345@lid', '123456789012345@lid'],
+	])('sends the number %j as %j', async (number, sent) => {
+		const result = await runMessaging(fake, { parameters: sendText({ number }) });
+		expect(result.error).toBeUndefined();
+		expect((fake.requests[0].body as { number: string }).number).toBe(sent);
+	});
+
+	it('accepts the number as a number from an expression', async () => {
+		const result = await runMessaging(fake, { parameters: sendText({ number: '={{ $json.phone }}' }), items: itemsOf({ phone: 51987654321 }) });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola' });
+	});
+
+	it('encodes the instance name as one path segment, in both modes', async () => {
+		await runMessaging(fake, { parameters: sendText({ instanceName: instance('Support Team') }) });
+		await runMessaging(fake, { parameters: sendText({ instanceName: instance(' Support Team ', 'name') }) });
+		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendText/Support%20Team', '/message/sendText/Support%20Team']);
+	});
+
+	it('keeps a typed name from changing the path', async () => {
+		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('../instance/fetchInstances?x=', 'name') }) });
+		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendText/..%2Finstance%2FfetchInstances%3Fx%3D']);
+		expect(stopError(result).message).toContain('the instance "../instance/fetchInstances?x=" does not exist on the server (404)');
+	});
+
+	it('sends the options: delay, link preview, quoted message, mentions', async () => {
+		const result = await runMessaging(fake, {
+			parameters: sendText({
+				number: '120363025246125486@g.us',
+				options: {
+					delay: 1200,
+					linkPreview: false,
+					quotedMessageId: ' 3EB0C767D26A1D5B ',
+					mentionsEveryOne: true,
+					mentioned: '+51 987 654 321; 51912345678\n51987654321',
+				},
+			}),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].body).toEqual({
+			number: '120363025246125486@g.us',
+			text: 'Hola',
+			delay: 1200,
+			linkPreview: false,
+			quoted: { key: { id: '3EB0C767D26A1D5B' } },
+			mentionsEveryOne: true,
+			mentioned: ['51987654321', '51912345678'],
+		});
+		expect(result.items[0].json.contextInfo).toEqual({ stanzaId: '3EB0C767D26A1D5B' });
+	});
+
+	it('takes mentioned numbers as an array from an expression and leaves out empty options', async () => {
+		const result = await runMessaging(fake, {
+			parameters: sendText({ options: { mentioned: '={{ $json.team }}', quotedMessageId: '' } }),
+			items: itemsOf({ team: ['+51 987 654 321', '51912345678'] }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola', mentioned: ['51987654321', '51912345678'] });
+	});
+
+	it('works with a Server URL pasted with a trailing slash or the manager page path', async () => {
+		for (const serverUrl of [`${fake.url}/`, `${fake.url}/manager`, `${fake.url}/manager/`, ` ${fake.url}/manager/instances `]) {
+			const result = await runMessaging(fake, { parameters: sendText(), credentials: { serverUrl } });
+			expect(result.error, serverUrl).toBeUndefined();
+		}
+		expect(fake.requests.map((r) => r.path)).toEqual(Array(4).fill('/message/sendText/sales'));
+	});
+
+	it('accepts an instance token as the API key', async () => {
+		const result = await runMessaging(fake, { parameters: sendText(), credentials: { apiKey: 'sales-token' } });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].headers.apikey).toBe('sales-token');
+	});
+});
+
+describe('Send Text: input checks (nothing is sent)', () => {
+	it.each([
+		// A literally empty required field stops n8n before the node runs; expressions can still give one.
+		['an empty text', { text: '={{ "" }}' }, 'Item 0: Text "" is empty: WhatsApp does not send empty messages. Nothing was sent.'],
+		['a blank text', { text: ' \n ' }, 'Item 0: Text " \\n " is empty: WhatsApp does not send empty messages. Nothing was sent.'],
+		['a number with letters', { number: '51 987 ABC' }, 'Item 0: Number "51 987 ABC" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent.'],
+		['a short number', { number: '987654' }, 'Item 0: Number "987654" has 6 digits; a number with its country code has 8 to 15. Nothing was sent.'],
+		['a long number', { number: '5198765432112345' }, 'Item 0: Number "5198765432112345" has 16 digits; a number with its country code has 8 to 15. Nothing was sent.'],
+		['an empty number', { number: '={{ "" }}' }, 'Item 0: Number "" is empty: a phone number with country code is required. Nothing was sent.'],
+		['an unknown address', { number: 'status@broadcast' }, 'Item 0: Number "status@broadcast" is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted. Nothing was sent.'],
+		['an empty instance', { instanceName: instance('={{ " " }}', 'name') }, 'Item 0: Instance " " is empty: an instance name is required. Nothing was sent.'],
+		['a negative delay', { options: { delay: -5 } }, 'Item 0: Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent.'],
+		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Item 0: Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent.'],
+	])('rejects %s', async (_case, overrides, message) => {
+		const result = await runMessaging(fake, { parameters: sendText(overrides) });
+		const error = stopError(result);
+		expect(error.message).toBe(message);
+		expect(error.description.length).toBeGreaterThan(20);
+		expect(fake.requests).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, gives the bad item its error and sends the others', async () => {
+		const result = await runMessaging(fake, {
+			continueOnFail: true,
+			parameters: sendText({ number: '={{ $json.phone }}' }),
+			items: itemsOf({ phone: '51987654321' }, { phone: 'call me' }, { phone: '51912345678' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => (r.body as { number: string }).number)).toEqual(['51987654321', '51912345678']);
+		expect(result.items).toHaveLength(3);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items[0].json.message).toEqual({ conversation: 'Hola' });
+		expect(result.items[1].json).toEqual({
+			error: 'Item 1: Number "call me" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent.',
+		});
+		expect(result.items[1].error?.description).toMatch(/country code/);
+		expect(result.items[2].json.message).toEqual({ conversation: 'Hola' });
+	});
+});
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+interface ErrorCase {
+	name: string;
+	/** Sets the failure up; `only` limits canned answers to the failing item's request. */
+	arrange?: (fake: EvolutionFake, only?: RequestFilter) => void | Promise<void>;
+	parameters?: Record<string, unknown>;
+	credentials?: () => Promise<Partial<{ serverUrl: string; apiKey: string }>> | Partial<{ serverUrl: string; apiKey: string }>;
+	message: string;
+	description: RegExp;
+}
+
+const errorCases: ErrorCase[] = [
+	{
+		name: '401 wrong API key',
+		credentials: () => ({ apiKey: 'wrong-key-123' }),
+		message: 'Item 0: the API key was rejected by instance "sales" (401) The server said: "Unauthorized".',
+		description: /paste the server's global API key/,
+	},
+	{
+		name: '401 another instance\'s token',
+		credentials: () => ({ apiKey: 'offline-token' }),
+		message: 'Item 0: the API key was rejected by instance "sales" (401) The server said: "Unauthorized".',
+		description: /instance's own token/,
+	},
+	{
+		name: '404 unknown instance',
+		parameters: { instanceName: instance('Ventas') },
+		message: 'Item 0: the instance "Ventas" does not exist on the server (404) The server said: "The "Ventas" instance does not exist".',
+		description: /Pick the instance from the list/,
+	},
+	{
+		name: '404 wrong server path',
+		credentials: () => ({ serverUrl: `${fake.url}/api/v1` }),
+		message: 'Item 0: the server has no such route (404) The server said: "Cannot POST /api/v1/message/sendText/sales".',
+		description: /Check the Server URL/,
+	},
+	{
+		name: '400 not on WhatsApp',
+		parameters: { number: '+51 999 999 999' },
+		message: 'Item 0: +51 999 999 999 (sent as 51999999999) is not on WhatsApp (400)',
+		description: /sending again will not help/,
+	},
+	{
+		name: '400 with the server\'s messages',
+		arrange: (f, only) => f.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['quoted.key.id must be a string', 'delay must be a number'] } }, 1, only),
+		message: 'Item 0: the server rejected the request to instance "sales" (400) The server said: "quoted.key.id must be a string; delay must be a number".',
+		description: /Correct what the server names/,
+	},
+	{
+		name: '400 with a bare body',
+		arrange: (f, only) => f.failNext(400, {}, 1, only),
+		message: 'Item 0: the server rejected the request to instance "sales" (400) The server said: "Bad Request".',
+		description: /Correct what the server names/,
+	},
+	{
+		name: '500 connection closed',
+		parameters: { instanceName: instance('offline') },
+		message: 'Item 0: the server or its WhatsApp connection failed on instance "offline" (500) The server said: "Connection Closed".',
+		description: /instance is connected/,
+	},
+	{
+		name: '413 from a proxy',
+		arrange: (f, only) => f.failNext(413, '<html><body><h1>413 Request Entity Too Large</h1></body></html>', 1, only),
+		message: 'Item 0: the server or a proxy in front of it refused the request as too large (413) The server said: "<html><body><h1>413 Request Entity Too Large</h1></body></html>".',
+		description: /Send a smaller file/,
+	},
+	{
+		name: '429 rate limited',
+		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only),
+		message: 'Item 0: too many requests to instance "sales" (429) The server said: "Slow down".',
+		description: /Batching/,
+	},
+	{
+		name: '200 that is not JSON',
+		arrange: (f, only) => f.failNext(200, '<!doctype html><title>Evolution Manager</title>', 1, only),
+		message: 'Item 0: the server answered with something that is not JSON (200) The server said: "<!doctype html><title>Evolution Manager</title>".',
+		description: /without \/manager/,
+	},
+	{
+		name: 'a dropped connection',
+		arrange: (f, only) => f.dropNext(1, only),
+		message: `Item 0: the Evolution API server at ${'FAKE'} closed the connection (ECONNRESET)`,
+		description: /may or may not have been sent/,
+	},
+	{
+		name: 'an unreachable server',
+		credentials: async () => ({ serverUrl: `http://127.0.0.1:${await closedPort()}` }),
+		message: 'Item 0: cannot reach the Evolution API server at http://127.0.0.1:PORT (ECONNREFUSED)',
+		description: /Check the Server URL/,
+	},
+];
+
+describe('Send Text: errors', () => {
+	const expectedMessage = (c: ErrorCase, serverUrl: string) =>
+		c.message.replace('FAKE', fake.url).replace('http://127.0.0.1:PORT', serverUrl);
+
+	it.each(errorCases)('$name stops the run with a readable error', async (c) => {
+		await c.arrange?.(fake);
+		const credentials = (await c.credentials?.()) ?? {};
+		const result = await runMessaging(fake, { parameters: sendText(c.parameters), credentials });
+		const error = stopError(result);
+		expect(error.message).toBe(expectedMessage(c, credentials.serverUrl ?? fake.url));
+		expect(error.description).toMatch(c.description);
+		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
+	});
+
+	it.each(errorCases)('$name with Continue On Fail: the item carries the error, the others still run', async (c) => {
+		const parameters = sendText(c.parameters);
+		const failingNumber = c.parameters?.number ?? '51900000000';
+		const failingInstance = (parameters.instanceName as { value: string }).value;
+		await c.arrange?.(fake, (request) => (request.body as { number?: string } | undefined)?.number === failingNumber);
+		const credentials = (await c.credentials?.()) ?? {};
+		const result = await runMessaging(fake, {
+			continueOnFail: true,
+			parameters: {
+				...parameters,
+				instanceName: instance(`={{ $itemIndex === 0 ? ${JSON.stringify(failingInstance)} : "sales" }}`, 'name'),
+				number: `={{ $itemIndex === 0 ? ${JSON.stringify(failingNumber)} : "51912345678" }}`,
+			},
+			items: itemsOf({}, {}, {}),
+			credentials,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const message = expectedMessage(c, credentials.serverUrl ?? fake.url);
+		expect(result.items[0].json).toEqual({ error: message });
+		expect(result.items[0].error?.description).toMatch(c.description);
+		for (const index of [1, 2]) {
+			// A broken credential fails every item the same way; otherwise the other items are sent.
+			if (c.credentials) expect(result.items[index].json).toEqual({ error: message.replace('Item 0:', `Item ${index}:`) });
+			else expect(result.items[index].json.message).toEqual({ conversation: 'Hola' });
+		}
+		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
+	});
+
+	it('with Continue On Fail, a failing item among several keeps its place and the others succeed', async () => {
+		const result = await runMessaging(fake, {
+			continueOnFail: true,
+			parameters: sendText({ number: '={{ $json.phone }}', instanceName: instance('={{ $json.instance }}', 'name') }),
+			items: itemsOf(
+				{ phone: '51987654321', instance: 'sales' },
+				{ phone: UNREGISTERED, instance: 'sales' },
+				{ phone: '51912345678', instance: 'offline' },
+				{ phone: '51912345678', instance: 'Nope' },
+				{ phone: '51912345678', instance: 'Support Team' },
+			),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(result.items.map((i) => i.json.error ?? 'sent')).toEqual([
+			'sent',
+			'Item 1: 51999999999 is not on WhatsApp (400)',
+			'Item 2: the server or its WhatsApp connection failed on instance "offline" (500) The server said: "Connection Closed".',
+			'Item 3: the instance "Nope" does not exist on the server (404) The server said: "The "Nope" instance does not exist".',
+			'sent',
+		]);
+		expect(fake.requests.map((r) => r.path)).toEqual([
+			'/message/sendText/sales',
+			'/message/sendText/sales',
+			'/message/sendText/offline',
+			'/message/sendText/Nope',
+			'/message/sendText/Support%20Team',
+		]);
+	});
+
+	it('names the missing instance even when the key is wrong too (the server checks the instance first)', async () => {
+		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('Ventas') }), credentials: { apiKey: 'wrong-key-123' } });
+		expect(stopError(result).message).toBe(
+			'Item 0: the instance "Ventas" does not exist on the server (404) The server said: "The "Ventas" instance does not exist".',
+		);
+	});
+
+	it('without Continue On Fail, the first failing item stops the run and names that item', async () => {
+		const result = await runMessaging(fake, {
+			parameters: sendText({ number: '={{ $json.phone }}' }),
+			items: itemsOf({ phone: '51987654321' }, { phone: UNREGISTERED }),
+		});
+		expect(stopError(result).message).toBe('Item 1: 51999999999 is not on WhatsApp (400)');
+	});
+});
