@@ -1,0 +1,181 @@
+// Installs the real n8n (N8N_VERSION) into .cache/n8n, once: `npm install --ignore-scripts`, then
+// sqlite3's native module built with node-gyp against Node 24's headers (install scripts stay off, so
+// no prebuilt binary is downloaded from outside the npm registry). A stamp file marks a finished
+// install; with it present this is instant. Needs Node 24: run it as
+//   bash scripts/node24.sh node scripts/n8n/install.mjs
+// Importable too: `await ensureN8n()` (scripts/start.mjs, scripts/e2e.sh).
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { N8N_VERSION, cacheDir, n8nBin, run } from './lib.mjs';
+
+const stampFile = path.join(cacheDir, '.installed.json');
+const cachePackageJson = {
+	name: 'n8n-runtime-cache',
+	private: true,
+	dependencies: { n8n: N8N_VERSION },
+	// n8n 2.41.1 pins a linkedom whose own dependencies no longer resolve; 0.18.14 is the fix.
+	overrides: { linkedom: '0.18.14' },
+};
+
+const elapsed = (start) => `${Math.round((Date.now() - start) / 1000)}s`;
+
+/** Prints a line every `everyMs` while `promise` runs, so a long step shows it is alive. */
+async function withHeartbeat(promise, label, log, everyMs = 20_000) {
+	const start = Date.now();
+	const timer = setInterval(() => log(`   ... ${label} (${elapsed(start)})`), everyMs);
+	try {
+		return await promise;
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+async function readJson(file) {
+	try {
+		return JSON.parse(await readFile(file, 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+function wantedStamp() {
+	return { n8n: N8N_VERSION, node: process.versions.node.split('.')[0], modules: process.versions.modules };
+}
+
+/** Whether n8n is installed and usable under this Node, per the stamp (fast, no process started). */
+export async function n8nIsInstalled() {
+	const stamp = await readJson(stampFile);
+	const wanted = wantedStamp();
+	return (
+		existsSync(n8nBin) &&
+		stamp !== undefined &&
+		stamp.n8n === wanted.n8n &&
+		stamp.modules === wanted.modules
+	);
+}
+
+/** The node-gyp to build with: the cache's own copy, npm's bundled copy, or one installed for it. */
+async function findNodeGyp(log) {
+	const candidates = [path.join(cacheDir, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js')];
+	if (process.env.npm_execpath) {
+		candidates.push(path.resolve(path.dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+	}
+	for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+		const npm = path.join(dir, 'npm');
+		if (!existsSync(npm)) continue;
+		try {
+			const cli = realpathSync(npm); // .../lib/node_modules/npm/bin/npm-cli.js
+			candidates.push(path.resolve(path.dirname(cli), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+		} catch {
+			// a broken link: try the next
+		}
+	}
+	const found = candidates.find((file) => existsSync(file));
+	if (found) return found;
+	const toolsDir = path.join(cacheDir, '..', 'n8n-tools');
+	log(`== n8n: installing node-gyp into ${path.relative(process.cwd(), toolsDir)}`);
+	await mkdir(toolsDir, { recursive: true });
+	await writeFile(path.join(toolsDir, 'package.json'), '{"private":true}\n');
+	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', 'node-gyp@11'], { cwd: toolsDir });
+	return path.join(toolsDir, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+}
+
+/** The folder holding Node's headers (include/node/node.h), so node-gyp needs no download. */
+function nodeHeadersDir() {
+	const candidates = [process.env.npm_config_nodedir, path.resolve(path.dirname(process.execPath), '..'), '/usr'];
+	const found = candidates.find(
+		(dir) => dir && existsSync(path.join(dir, 'include', 'node', 'node.h')) && existsSync(path.join(dir, 'include', 'node', 'common.gypi')),
+	);
+	if (!found) {
+		throw new Error(
+			`Node ${process.version}'s headers (include/node/node.h) were not found; run through scripts/node24.sh, which sets npm_config_nodedir.`,
+		);
+	}
+	return found;
+}
+
+const sqliteCheck = `
+const sqlite3 = require('sqlite3');
+const db = new sqlite3.Database(':memory:');
+db.get('select sqlite_version() as v', (error, row) => {
+	if (error) { console.error(error); process.exit(1); }
+	console.log(row.v);
+	db.close();
+});`;
+
+async function sqliteLoads() {
+	const result = await run(process.execPath, ['-e', sqliteCheck], { cwd: cacheDir, allowFailure: true });
+	return result.code === 0 ? result.stdout.trim() : undefined;
+}
+
+/** Installs n8n into .cache/n8n unless the stamp says it is there. `log` prints progress. */
+export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
+	if (await n8nIsInstalled()) return;
+	const major = Number(process.versions.node.split('.')[0]);
+	if (major < 24) {
+		throw new Error(`n8n ${N8N_VERSION} needs Node 24 (this is ${process.version}); run through bash scripts/node24.sh`);
+	}
+	const start = Date.now();
+	log(`== n8n: installing n8n ${N8N_VERSION} into .cache/n8n (first time only; a few minutes)`);
+	await mkdir(cacheDir, { recursive: true });
+	await rm(stampFile, { force: true });
+
+	const installed = await readJson(path.join(cacheDir, 'node_modules', 'n8n', 'package.json'));
+	const manifest = await readJson(path.join(cacheDir, 'package.json'));
+	const manifestOk =
+		manifest?.dependencies?.n8n === N8N_VERSION && manifest?.overrides?.linkedom === cachePackageJson.overrides.linkedom;
+	if (installed?.version !== N8N_VERSION || !manifestOk) {
+		if (!manifestOk) await writeFile(path.join(cacheDir, 'package.json'), JSON.stringify(cachePackageJson, null, 2) + '\n');
+		log('   npm install --ignore-scripts (about 2,400 packages from the npm registry)');
+		const step = Date.now();
+		await withHeartbeat(
+			run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: cacheDir }),
+			'npm install still running',
+			log,
+		);
+		log(`   npm install done in ${elapsed(step)}`);
+	} else {
+		log(`   n8n ${N8N_VERSION} already in node_modules`);
+	}
+
+	let sqliteVersion = await sqliteLoads();
+	if (!sqliteVersion) {
+		const nodeGyp = await findNodeGyp(log);
+		const nodedir = nodeHeadersDir();
+		const sqliteDir = path.join(cacheDir, 'node_modules', 'sqlite3');
+		log(`   building sqlite3 natively for Node ${process.version} (node-gyp, headers from ${nodedir}; about 1-2 minutes)`);
+		const step = Date.now();
+		const result = await withHeartbeat(
+			run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodedir}`, '--jobs=max'], {
+				cwd: sqliteDir,
+				env: { ...process.env, npm_config_nodedir: nodedir },
+				allowFailure: true,
+			}),
+			'compiling sqlite3',
+			log,
+		);
+		if (result.code !== 0) {
+			const tail = (result.stderr || result.stdout).trim().split('\n').slice(-25).join('\n');
+			throw new Error(`building sqlite3 failed (needs python3, make and a C++ compiler):\n${tail}`);
+		}
+		sqliteVersion = await sqliteLoads();
+		if (!sqliteVersion) throw new Error('sqlite3 was built but does not load under this Node');
+		log(`   sqlite3 built in ${elapsed(step)}`);
+	}
+	log(`   sqlite3 loads (SQLite ${sqliteVersion})`);
+
+	const version = await run(process.execPath, [n8nBin, '--version'], { cwd: cacheDir });
+	log(`   n8n --version: ${version.stdout.trim().split('\n').pop()}`);
+	await writeFile(stampFile, JSON.stringify({ ...wantedStamp(), sqlite: sqliteVersion, installedAt: new Date().toISOString() }, null, 2) + '\n');
+	log(`== n8n: installed in ${elapsed(start)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	ensureN8n().catch((error) => {
+		console.error(`n8n install failed: ${error.message}`);
+		process.exit(1);
+	});
+}

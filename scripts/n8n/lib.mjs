@@ -1,0 +1,183 @@
+// What `npm start` (scripts/start.mjs) and the end-to-end tests (test/e2e/) share about running the
+// real n8n: where it is installed, the environment it runs with, how this package gets into a user
+// folder as a community package, and how a CLI command is run. Types: lib.d.mts beside this file.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const N8N_VERSION = '2.41.1';
+export const cacheDir = path.join(repoRoot, '.cache', 'n8n');
+export const n8nBin = path.join(cacheDir, 'node_modules', 'n8n', 'bin', 'n8n');
+export const PACKAGE_NAME = 'n8n-nodes-taxpayer-messaging';
+/** A fixed key for local sandboxes and tests only; it protects nothing of value. */
+export const DEV_ENCRYPTION_KEY = 'taxpayer-messaging-local-dev-key-not-a-secret';
+
+/** A TCP port free on loopback right now. */
+export async function freePort() {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Whether `port` can be listened on (on all interfaces, as n8n does). */
+export async function portIsFree(port) {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.unref();
+		server.once('error', () => resolve(false));
+		server.listen(port, () => server.close(() => resolve(true)));
+	});
+}
+
+/**
+ * The environment of an n8n process using `userFolder` (n8n keeps its data in `<userFolder>/.n8n`).
+ * Every listening port is explicit so that several n8n processes can run side by side.
+ */
+export function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
+	const env = { ...process.env };
+	// Settings of an n8n the caller may run elsewhere must not leak in.
+	for (const key of Object.keys(env)) {
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_TIMEZONE$|WEBHOOK_URL$)/.test(key)) delete env[key];
+		// Under a test runner NODE_ENV is "test", and n8n then refuses to load nodes and logs nothing.
+		if (/^(NODE_ENV$|VITEST|TEST$|JEST_WORKER_ID$)/.test(key)) delete env[key];
+	}
+	return {
+		...env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: DEV_ENCRYPTION_KEY,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		// Quiet and offline: no Python runner (not installed), no registry fetches from api.n8n.io.
+		N8N_PYTHON_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		DB_TYPE: 'sqlite',
+		GENERIC_TIMEZONE: 'America/Lima',
+		N8N_PORT: String(port),
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		...extra,
+	};
+}
+
+/**
+ * Runs `npm pack` on the repository (it must be built) and unpacks the tarball into a new temporary
+ * folder: exactly what `npm install n8n-nodes-taxpayer-messaging` would put on disk. Returns the
+ * unpacked package folder; the caller removes `path.dirname(result)` when done.
+ */
+export async function packPackage() {
+	const dir = await mkdtemp(path.join(tmpdir(), 'taxpayer-messaging-pack-'));
+	const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+		cwd: repoRoot,
+	});
+	const [{ filename }] = JSON.parse(stdout);
+	await run('tar', ['-xzf', path.join(dir, path.basename(filename)), '-C', dir]);
+	await rm(path.join(dir, path.basename(filename)));
+	return path.join(dir, 'package');
+}
+
+/**
+ * Installs the unpacked package as a community package of the n8n user folder `userFolder`, the way
+ * n8n's own installer lays it out: `.n8n/nodes/node_modules/<name>` plus `.n8n/nodes/package.json`
+ * listing it. n8n then loads its node types as `n8n-nodes-taxpayer-messaging.<node>`.
+ */
+export async function installCommunityPackage(userFolder, unpackedDir) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	await rm(target, { recursive: true, force: true });
+	await mkdir(path.dirname(target), { recursive: true });
+	await cp(unpackedDir, target, { recursive: true });
+	const { version } = JSON.parse(await readFile(path.join(unpackedDir, 'package.json'), 'utf8'));
+	const manifest = { name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } };
+	await writeFile(path.join(nodesDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+	return target;
+}
+
+/** Files of a folder, recursively, as paths relative to it. */
+export async function listFiles(dir) {
+	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+	return entries
+		.filter((entry) => entry.isFile())
+		.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+		.sort();
+}
+
+/**
+ * Runs a command, collecting its output. Rejects when it exits non-zero unless `allowFailure`.
+ * `onLine` sees every output line as it comes (for progress).
+ */
+export function run(command, args, { cwd, env, allowFailure = false, onLine, timeoutMs } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		const lineSplitter = () => {
+			let rest = '';
+			return (chunk, flush = false) => {
+				if (!onLine) return;
+				rest += chunk;
+				const lines = rest.split('\n');
+				rest = flush ? '' : lines.pop();
+				for (const line of lines) if (line || !flush) onLine(line);
+			};
+		};
+		const outLines = lineSplitter();
+		const errLines = lineSplitter();
+		child.stdout.setEncoding('utf8').on('data', (chunk) => {
+			stdout += chunk;
+			outLines(chunk);
+		});
+		child.stderr.setEncoding('utf8').on('data', (chunk) => {
+			stderr += chunk;
+			errLines(chunk);
+		});
+		const timer = timeoutMs
+			? setTimeout(() => {
+					stderr += `\n[killed after ${timeoutMs} ms]`;
+					child.kill('SIGKILL');
+				}, timeoutMs)
+			: undefined;
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			outLines('', true);
+			errLines('', true);
+			const result = { code: code ?? 1, signal, stdout, stderr };
+			if (result.code !== 0 && !allowFailure) {
+				const tail = (stderr || stdout).trim().split('\n').slice(-30).join('\n');
+				reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}:\n${tail}`));
+			} else resolve(result);
+		});
+	});
+}
+
+/** Runs the n8n CLI (the copy in .cache/n8n) with `env` (see n8nEnv). */
+export function runN8n(args, { env, cwd, allowFailure, onLine, timeoutMs }) {
+	return run(process.execPath, [n8nBin, ...args], { env, cwd: cwd ?? env.N8N_USER_FOLDER, allowFailure, onLine, timeoutMs });
+}
+
+/** bcrypt hash of a password, made with the bcryptjs n8n itself uses (owner set-up from env vars). */
+export async function bcryptHash(password) {
+	const { createRequire } = await import('node:module');
+	const require = createRequire(path.join(cacheDir, 'node_modules', 'n8n', 'package.json'));
+	const bcrypt = require('bcryptjs');
+	return bcrypt.hashSync(password, 10);
+}

@@ -1,0 +1,298 @@
+// `npm start`: the real n8n 2.41.1 with this package installed as a community package, ready in the
+// browser at http://localhost:5678. On a fresh clone it installs n8n into .cache/n8n first (once).
+//
+// Sandbox mode (the default) also starts fakes of the two APIs on loopback, imports credentials that
+// point at them and the example workflows of examples/, so everything works without real accounts.
+//   SANDBOX=0 npm start          (or: npm start -- --no-sandbox)  no fakes, no fake credentials; the
+//                                n8n data then lives in .n8n-sandbox/live, apart from the sandbox's.
+//   PORT=5679 npm start          another editor port
+//   LISTEN_ADDRESS=0.0.0.0 npm start   reachable from other machines (default: this machine only)
+// The owner account is created from environment variables (n8n's N8N_INSTANCE_OWNER_* settings), so
+// the editor opens at the sign-in page; the address and password are printed when n8n is ready.
+// Ctrl-C stops n8n and the fakes.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { ensureN8n } from './n8n/install.mjs';
+import {
+	N8N_VERSION,
+	PACKAGE_NAME,
+	bcryptHash,
+	freePort,
+	installCommunityPackage,
+	n8nBin,
+	n8nEnv,
+	packPackage,
+	portIsFree,
+	repoRoot,
+	run,
+	runN8n,
+} from './n8n/lib.mjs';
+
+const args = process.argv.slice(2);
+const sandbox = !(args.includes('--no-sandbox') || ['0', 'false', 'no', 'off'].includes(String(process.env.SANDBOX).toLowerCase()));
+const port = Number(process.env.PORT || 5678);
+const listenAddress = process.env.LISTEN_ADDRESS || '127.0.0.1';
+const userFolder = path.join(repoRoot, '.n8n-sandbox', ...(sandbox ? [] : ['live']));
+const owner = {
+	email: process.env.SANDBOX_OWNER_EMAIL || 'sandbox@example.com',
+	password: process.env.SANDBOX_OWNER_PASSWORD || 'Sandbox-n8n-1',
+};
+/** Credential ids the example workflows refer to (examples/README.md). */
+const SANDBOX_CREDENTIALS = {
+	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)' },
+	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)' },
+};
+
+const log = (line = '') => console.log(line);
+const step = (line) => log(`== ${line}`);
+const cleanups = [];
+let n8nProcess;
+let stopping = false;
+
+async function main() {
+	if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, not ${process.env.PORT}`);
+	step(`n8n ${N8N_VERSION} with ${PACKAGE_NAME}, ${sandbox ? 'sandbox mode (fake APIs)' : 'live mode (no fakes: your own credentials)'}`);
+	await ensureN8n({ log });
+	if (!(await portIsFree(port))) {
+		throw new Error(`port ${port} is taken (another n8n?). Stop it, or choose another: PORT=5679 npm start`);
+	}
+
+	step('building the package (npm run build)');
+	await run('npm', ['run', '--silent', 'build'], { cwd: repoRoot, onLine: (line) => line && log(`   ${line}`) });
+
+	step(`installing it as a community package into ${path.relative(repoRoot, userFolder)}/.n8n/nodes`);
+	const unpacked = await packPackage();
+	try {
+		await installCommunityPackage(userFolder, unpacked);
+	} finally {
+		await rm(path.dirname(unpacked), { recursive: true, force: true });
+	}
+
+	const env = n8nEnv({
+		userFolder,
+		port,
+		brokerPort: await freePort(),
+		extra: {
+			N8N_LISTEN_ADDRESS: listenAddress,
+			N8N_HOST: 'localhost',
+			N8N_EDITOR_BASE_URL: `http://localhost:${port}`,
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: owner.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: 'Sandbox',
+			N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(owner.password),
+		},
+	});
+
+	const credentials = [];
+	const fakes = [];
+	if (sandbox) {
+		step('starting the API fakes on loopback');
+		const started = await startFakes();
+		credentials.push(...started.credentials);
+		fakes.push(...started.descriptions);
+	}
+	const workflows = await readExamples();
+	await importIfChanged(env, credentials, workflows);
+
+	step(`starting n8n on http://localhost:${port} (Ctrl-C stops it)`);
+	await startN8n(env);
+	await waitUntilReady();
+	const nodeTypes = await checkSignIn();
+	banner({ fakes, workflows, nodeTypes, credentials });
+}
+
+/** Starts the fakes from test/fakes/ (TypeScript, run through Node 24's type stripping). */
+async function startFakes() {
+	silenceTypelessModuleWarning();
+	const credentials = [];
+	const descriptions = [];
+	const lookupFile = path.join(repoRoot, 'test/fakes/lookupApi.ts');
+	if (existsSync(lookupFile)) {
+		const { startLookupFake, VALID_TOKEN } = await import(pathToFileURL(lookupFile).href);
+		const fake = await startLookupFake({ port: await preferredPort(Number(process.env.LOOKUP_FAKE_PORT || 5701)) });
+		cleanups.push(() => fake.close());
+		credentials.push({
+			...SANDBOX_CREDENTIALS.lookup,
+			type: 'taxpayerLookupApi',
+			data: { baseUrl: fake.url, accessToken: VALID_TOKEN },
+		});
+		descriptions.push(`lookup API fake    ${fake.url}  (token ${VALID_TOKEN}) → credential "${SANDBOX_CREDENTIALS.lookup.name}"`);
+	} else log('   (test/fakes/lookupApi.ts is missing: no lookup fake)');
+	const evolutionFile = path.join(repoRoot, 'test/fakes/evolutionApi.ts');
+	if (existsSync(evolutionFile)) {
+		const { startEvolutionFake, DEFAULT_API_KEY } = await import(pathToFileURL(evolutionFile).href);
+		const fake = await startEvolutionFake({ port: await preferredPort(Number(process.env.MESSAGING_FAKE_PORT || 5702)) });
+		cleanups.push(() => fake.close());
+		credentials.push({
+			...SANDBOX_CREDENTIALS.messaging,
+			type: 'messagingApi',
+			data: { serverUrl: fake.url, apiKey: DEFAULT_API_KEY ?? 'global-test-key' },
+		});
+		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline") → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
+	} else log('   (test/fakes/evolutionApi.ts is missing: no messaging fake)');
+	for (const line of descriptions) log(`   ${line}`);
+	return { credentials, descriptions };
+}
+
+/** `port` when it is free, else any free port (the credentials follow the fakes). */
+async function preferredPort(wanted) {
+	return (await portIsFree(wanted)) ? wanted : 0;
+}
+
+/** Node warns when it loads the fakes' TypeScript as ES modules; harmless here. */
+function silenceTypelessModuleWarning() {
+	const emit = process.emitWarning;
+	process.emitWarning = (warning, ...rest) => {
+		const code = typeof rest[0] === 'object' ? rest[0]?.code : rest[1];
+		if (code === 'MODULE_TYPELESS_PACKAGE_JSON' || String(warning).includes('Module type of file')) return;
+		return emit.call(process, warning, ...rest);
+	};
+}
+
+/** The example workflows (examples/*.json: one workflow or an array each). */
+async function readExamples() {
+	const dir = path.join(repoRoot, 'examples');
+	if (!existsSync(dir)) return [];
+	const workflows = [];
+	for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
+		const content = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+		workflows.push(...(Array.isArray(content) ? content : [content]));
+	}
+	return workflows;
+}
+
+/**
+ * Imports credentials and workflows with n8n's CLI, but only when they changed since the last start,
+ * so that a restart is quick and keeps what was edited in the editor.
+ */
+async function importIfChanged(env, credentials, workflows) {
+	const stampFile = path.join(userFolder, '.n8n', 'sandbox-imports.json');
+	let stamp = {};
+	try {
+		stamp = JSON.parse(await readFile(stampFile, 'utf8'));
+	} catch {
+		// first start
+	}
+	const hash = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+	const work = path.join(userFolder, '.imports');
+	await mkdir(work, { recursive: true });
+	const next = { ...stamp };
+	if (credentials.length > 0 && stamp.credentials !== hash(credentials)) {
+		step(`importing ${credentials.length} sandbox credential(s) (n8n import:credentials)`);
+		const file = path.join(work, 'credentials.json');
+		await writeFile(file, JSON.stringify(credentials, null, 2));
+		await runN8n(['import:credentials', `--input=${file}`], { env, onLine: (line) => /import/i.test(line) && log(`   ${line}`) });
+		await rm(file);
+		next.credentials = hash(credentials);
+	}
+	if (workflows.length > 0 && stamp.workflows !== hash(workflows)) {
+		step(`importing ${workflows.length} example workflow(s) from examples/ (n8n import:workflow)`);
+		const file = path.join(work, 'workflows.json');
+		await writeFile(file, JSON.stringify(workflows, null, 2));
+		await runN8n(['import:workflow', `--input=${file}`], { env, onLine: (line) => /import/i.test(line) && log(`   ${line}`) });
+		next.workflows = hash(workflows);
+	}
+	await writeFile(stampFile, JSON.stringify(next, null, 2) + '\n');
+}
+
+async function startN8n(env) {
+	const { spawn } = await import('node:child_process');
+	n8nProcess = spawn(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env, stdio: ['ignore', 'inherit', 'inherit'] });
+	n8nProcess.on('exit', (code, signal) => {
+		n8nProcess = undefined;
+		if (!stopping) {
+			log(`n8n exited (${signal ?? code})`);
+			void shutdown(code ?? 1);
+		}
+	});
+}
+
+async function waitUntilReady() {
+	const deadline = Date.now() + 180_000;
+	while (Date.now() < deadline) {
+		if (!n8nProcess) throw new Error('n8n stopped while starting');
+		try {
+			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
+			if (response.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error('n8n did not become ready within 3 minutes');
+}
+
+/** Signs in as the owner (proves the account works) and lists the package's node types n8n serves. */
+async function checkSignIn() {
+	const base = `http://127.0.0.1:${port}`;
+	const response = await fetch(`${base}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+	});
+	if (!response.ok) {
+		log(`   warning: signing in as ${owner.email} failed (${response.status}): ${(await response.text()).slice(0, 200)}`);
+		return [];
+	}
+	const cookie = (response.headers.getSetCookie?.() ?? []).map((value) => value.split(';')[0]).join('; ');
+	const types = await fetch(`${base}/types/nodes.json`, { headers: { cookie } });
+	if (!types.ok) return [];
+	const nodes = await types.json();
+	return nodes.map((node) => node.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+}
+
+function banner({ fakes, workflows, nodeTypes, credentials }) {
+	const rule = '='.repeat(78);
+	log('');
+	log(rule);
+	log(` n8n ${N8N_VERSION} is ready:  http://localhost:${port}`);
+	log(` sign in with:  ${owner.email}  /  ${owner.password}`);
+	log(` package:       ${PACKAGE_NAME} (${nodeTypes.length ? nodeTypes.map((name) => name.split('.')[1]).join(', ') : 'node types not listed'})`);
+	if (sandbox) {
+		log(' sandbox:');
+		for (const line of fakes) log(`   ${line}`);
+		if (credentials.length === 0) log('   no fakes found in test/fakes/');
+	} else {
+		log(' live mode:     no fakes; add your own credentials in the editor (Credentials → Add credential)');
+	}
+	log(` workflows:     ${workflows.length ? `${workflows.length} example(s) from examples/` : 'none (examples/ is empty)'}`);
+	log(` data folder:   ${path.relative(repoRoot, userFolder)}/.n8n   (delete it to start afresh)`);
+	log(' Ctrl-C stops n8n and the fakes.');
+	log(rule);
+}
+
+async function shutdown(exitCode = 0) {
+	if (stopping) return;
+	stopping = true;
+	if (n8nProcess) {
+		log('\n== stopping n8n');
+		const exited = new Promise((resolve) => n8nProcess.once('exit', resolve));
+		// On Ctrl-C the terminal already sent SIGINT to n8n too (same process group): give it a moment
+		// to shut down by itself, then pass a SIGTERM on, and after 20 s more, kill it.
+		const term = setTimeout(() => n8nProcess?.kill('SIGTERM'), 3_000);
+		const kill = setTimeout(() => n8nProcess?.kill('SIGKILL'), 23_000);
+		await exited;
+		clearTimeout(term);
+		clearTimeout(kill);
+	}
+	for (const cleanup of cleanups.reverse()) {
+		try {
+			await cleanup();
+		} catch {
+			// already closed
+		}
+	}
+	process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0));
+
+main().catch(async (error) => {
+	console.error(`\nnpm start failed: ${error.message}`);
+	await shutdown(1);
+});

@@ -1,0 +1,331 @@
+// Drives the real n8n (2.41.1, installed in .cache/n8n) from end-to-end tests, through its CLI only:
+// `import:credentials`, `import:workflow`, `execute --id --rawOutput`. Each N8n has its own user
+// folder (a copy of the template globalSetup.ts prepared: package installed, database migrated)
+// and every process gets its own ports, so test files can run side by side.
+//
+// Executions cost a few seconds each (n8n boots for every CLI command), so the usual way to test is
+// to batch: `runScenarios` puts many scenarios into ONE workflow, a Manual Trigger fanning out to one
+// branch per scenario, runs it once and returns each scenario's items or error:
+//
+//   const n8n = await N8n.start();
+//   const cred = n8n.credential('taxpayerLookupApi', { baseUrl: fake.url, accessToken: VALID_TOKEN });
+//   const results = await n8n.runScenarios({
+//     'get a taxpayer': { node: { type: 'taxpayerLookup', parameters: {...}, credentials: { taxpayerLookupApi: cred } } },
+//     'unknown RUC':    { node: { ... } },
+//   });
+//   expect(results['get a taxpayer'].items[0].ruc).toBe('20131312955');
+//   expect(results['unknown RUC'].error?.message).toMatch(/no taxpayer/);
+//
+// Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
+// one failing scenario does not stop the others; its error comes back as `error`.
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { IDataObject, IRun, ITaskData } from 'n8n-workflow';
+import { inject } from 'vitest';
+
+import { PACKAGE_NAME, freePort, n8nEnv, runN8n, type RunResult } from '../../scripts/n8n/lib.mjs';
+
+/** How a node of a workflow refers to a stored credential. */
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+/** One node of a scenario. `type` without a dot means a node of this package. */
+export interface NodeSpec {
+	type: string;
+	typeVersion?: number;
+	parameters?: IDataObject;
+	credentials?: Record<string, CredentialRef>;
+	/** Default for scenario nodes: continueRegularOutput (n8n's "On Error: Continue"). */
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
+	/** Any other node field (retryOnFail, alwaysOutputData, ...). */
+	extra?: IDataObject;
+}
+
+export interface Scenario {
+	/** Items fed to the first node (default: one empty item, what a Manual Trigger emits). */
+	input?: IDataObject[];
+	/** The node under test, or a chain of nodes; the result is the last one's output. */
+	node: NodeSpec | NodeSpec[];
+}
+
+/** An error as n8n records it on an item (continueOnFail) or on a failed node run. */
+export interface ItemError {
+	message: string;
+	description?: string | null;
+	name?: string;
+	httpCode?: string | null;
+	[key: string]: unknown;
+}
+
+export interface ScenarioResult {
+	/** `json` of the last node's first output, error items included (their json is `{ error: message }`). */
+	items: IDataObject[];
+	/** Per item of the first output: the error n8n attached to it, if any. */
+	itemErrors: Array<ItemError | undefined>;
+	/** The first error of the scenario: an item's error or the node run's own error. */
+	error?: ItemError;
+	/** `json` of every output of the last node (continueErrorOutput puts errors on the second). */
+	outputs: IDataObject[][];
+	/** The last node's run as n8n recorded it. */
+	run?: ITaskData;
+	/** Output `json` of every node of the chain, by node name. */
+	byNode: Record<string, IDataObject[]>;
+}
+
+export interface Execution {
+	/** n8n's full run data (what `n8n execute --rawOutput` prints). */
+	run: IRun;
+	status: string;
+	/** The workflow's error, when the execution failed. */
+	error?: ItemError;
+	/** `json` of a node's first output in its last run. */
+	output(nodeName: string, outputIndex?: number): IDataObject[];
+	cli: RunResult;
+}
+
+/** Workflow JSON as `n8n import:workflow` takes it. */
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: IDataObject[];
+	connections: IDataObject;
+	settings?: IDataObject;
+	active?: boolean;
+	[key: string]: unknown;
+}
+
+const nodeType = (type: string) => (type.includes('.') ? type : `${PACKAGE_NAME}.${type}`);
+
+let counter = 0;
+/** An id n8n accepts for workflows and credentials, unique within this test process. */
+function newId(prefix: string) {
+	counter += 1;
+	return `${prefix}${process.pid.toString(36)}${counter.toString(36)}`.padEnd(16, '0').slice(0, 16);
+}
+
+/** The JSON that `execute --rawOutput` (or the failure log) prints after n8n's own log lines. */
+export function parseExecutionOutput(stdout: string): IRun | undefined {
+	const lines = stdout.split('\n');
+	const start = lines.indexOf('{');
+	if (start === -1) return undefined;
+	const end = lines.indexOf('}', start);
+	if (end === -1) return undefined;
+	try {
+		return JSON.parse(lines.slice(start, end + 1).join('\n')) as IRun;
+	} catch {
+		return undefined;
+	}
+}
+
+function lastRun(run: IRun, nodeName: string): ITaskData | undefined {
+	const runs = run.data.resultData.runData[nodeName];
+	return runs?.[runs.length - 1];
+}
+
+function outputsOf(task: ITaskData | undefined) {
+	return (task?.data?.main ?? []).map((items) => items ?? []);
+}
+
+export class N8n {
+	private pendingCredentials: IDataObject[] = [];
+
+	private constructor(
+		readonly userFolder: string,
+		private readonly work: string,
+	) {}
+
+	/** A new n8n user folder from the template: package installed, database migrated, nothing imported. */
+	static async start(): Promise<N8n> {
+		const work = await mkdtemp(path.join(tmpdir(), 'n8n-e2e-'));
+		const userFolder = path.join(work, 'user');
+		await cp(inject('n8nTemplateFolder'), userFolder, { recursive: true });
+		return new N8n(userFolder, work);
+	}
+
+	/** Runs an n8n CLI command in this user folder, with ports of its own. */
+	async cli(args: string[], options: { allowFailure?: boolean; env?: Record<string, string> } = {}) {
+		const env = n8nEnv({
+			userFolder: this.userFolder,
+			port: await freePort(),
+			brokerPort: await freePort(),
+			extra: options.env,
+		});
+		return await runN8n(args, { env, allowFailure: options.allowFailure, timeoutMs: 300_000 });
+	}
+
+	/**
+	 * Declares a credential; it is imported (one `import:credentials` for all pending ones) before
+	 * the next workflow runs. Returns the reference nodes use.
+	 */
+	credential(type: string, data: IDataObject, name = `${type} ${counter + 1}`): CredentialRef {
+		const ref = { id: newId('cred'), name };
+		this.pendingCredentials.push({ ...ref, type, data });
+		return ref;
+	}
+
+	/** Imports the pending credentials now (runScenarios and runWorkflow do it by themselves). */
+	async importCredentials() {
+		if (this.pendingCredentials.length === 0) return;
+		const file = path.join(this.work, `credentials-${newId('f')}.json`);
+		await writeFile(file, JSON.stringify(this.pendingCredentials, null, 2));
+		await this.cli(['import:credentials', `--input=${file}`]);
+		this.pendingCredentials = [];
+	}
+
+	/** Imports workflows (one `import:workflow` for all). */
+	async importWorkflows(workflows: WorkflowJson[]) {
+		await this.importCredentials();
+		const file = path.join(this.work, `workflows-${newId('f')}.json`);
+		await writeFile(file, JSON.stringify(workflows, null, 2));
+		await this.cli(['import:workflow', `--input=${file}`]);
+	}
+
+	/** `n8n execute --id ID --rawOutput`: runs an imported workflow from its Manual Trigger. */
+	async execute(workflowId: string): Promise<Execution> {
+		const cli = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
+		const run = parseExecutionOutput(cli.stdout);
+		if (!run) {
+			const tail = `${cli.stdout}\n${cli.stderr}`.trim().split('\n').slice(-40).join('\n');
+			throw new Error(`n8n execute --id=${workflowId} printed no run data (exit ${cli.code}):\n${tail}`);
+		}
+		return {
+			run,
+			status: run.status,
+			error: run.data.resultData.error as ItemError | undefined,
+			output: (nodeName, outputIndex = 0) =>
+				(outputsOf(lastRun(run, nodeName))[outputIndex] ?? []).map((item) => item.json),
+			cli,
+		};
+	}
+
+	/** Imports a workflow (an example file, say) and executes it. */
+	async runWorkflow(workflow: WorkflowJson): Promise<Execution> {
+		await this.importWorkflows([workflow]);
+		return await this.execute(workflow.id);
+	}
+
+	/**
+	 * Runs several scenarios in one workflow and one execution. Scenarios run one after the other,
+	 * in the order given (a stateful fake sees them in that order).
+	 */
+	async runScenarios(
+		scenarios: Record<string, Scenario>,
+		options: { name?: string } = {},
+	): Promise<Record<string, ScenarioResult>> {
+		const workflow = scenarioWorkflow(newId('wf'), options.name ?? 'e2e scenarios', scenarios);
+		const execution = await this.runWorkflow(workflow.json);
+		if (execution.error && Object.keys(execution.run.data.resultData.runData).length <= 1) {
+			throw new Error(`the scenario workflow failed before any scenario ran: ${execution.error.message}`);
+		}
+		const results: Record<string, ScenarioResult> = {};
+		for (const [scenario, chain] of Object.entries(workflow.chains)) {
+			const lastName = chain[chain.length - 1];
+			const task = lastRun(execution.run, lastName);
+			const outputs = outputsOf(task);
+			const first = outputs[0] ?? [];
+			const itemErrors = first.map((item) => item.error as ItemError | undefined);
+			const byNode: Record<string, IDataObject[]> = {};
+			let chainError: ItemError | undefined;
+			for (const name of chain) {
+				const nodeTask = lastRun(execution.run, name);
+				byNode[name] = (outputsOf(nodeTask)[0] ?? []).map((item) => item.json);
+				chainError ??= nodeTask?.error as ItemError | undefined;
+			}
+			results[scenario] = {
+				items: first.map((item) => item.json),
+				itemErrors,
+				error: itemErrors.find(Boolean) ?? chainError,
+				outputs: outputs.map((items) => items.map((item) => item.json)),
+				run: task,
+				byNode,
+			};
+		}
+		return results;
+	}
+
+	async dispose() {
+		if (process.env.E2E_KEEP) return;
+		await rm(this.work, { recursive: true, force: true });
+	}
+}
+
+/** Builds the scenario workflow: Manual Trigger → per scenario [input items →] node chain. */
+export function scenarioWorkflow(id: string, name: string, scenarios: Record<string, Scenario>) {
+	const nodes: IDataObject[] = [];
+	const connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }> = {};
+	const connect = (from: string, to: string) => {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	};
+	const trigger = 'Manual Trigger';
+	nodes.push({
+		id: 'trigger',
+		name: trigger,
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	});
+	const chains: Record<string, string[]> = {};
+	Object.entries(scenarios).forEach(([scenario, spec], row) => {
+		const y = row * 200;
+		let previous = trigger;
+		let x = 250;
+		if (spec.input) {
+			// A Set node emits the items as one array field; Split Out turns it into items.
+			const setName = `${scenario} · input`;
+			const splitName = `${scenario} · items`;
+			nodes.push({
+				id: `${row}-set`,
+				name: setName,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [x, y],
+				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ items: spec.input }), options: {} },
+			});
+			nodes.push({
+				id: `${row}-split`,
+				name: splitName,
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [x + 200, y],
+				parameters: { fieldToSplitOut: 'items', options: {} },
+			});
+			connect(previous, setName);
+			connect(setName, splitName);
+			previous = splitName;
+			x += 400;
+		}
+		const specs = Array.isArray(spec.node) ? spec.node : [spec.node];
+		chains[scenario] = specs.map((node, index) => {
+			const nodeName = index === specs.length - 1 ? scenario : `${scenario} · ${index + 1}`;
+			nodes.push({
+				id: `${row}-${index}`,
+				name: nodeName,
+				type: nodeType(node.type),
+				typeVersion: node.typeVersion ?? 1,
+				position: [x + index * 200, y],
+				parameters: node.parameters ?? {},
+				...(node.credentials ? { credentials: node.credentials } : {}),
+				onError: node.onError ?? 'continueRegularOutput',
+				...node.extra,
+			});
+			connect(previous, nodeName);
+			previous = nodeName;
+			return nodeName;
+		});
+	});
+	const json: WorkflowJson = {
+		id,
+		name,
+		active: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+	return { json, chains };
+}

@@ -1,0 +1,132 @@
+// The package as users get it: what `npm pack` ships, and that the real n8n loads all of it.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { ICredentialType, INodeTypeDescription } from 'n8n-workflow';
+import { describe, expect, inject, it } from 'vitest';
+
+import { PACKAGE_NAME, cacheDir, repoRoot, run } from '../../scripts/n8n/lib.mjs';
+
+interface PackageJson {
+	name: string;
+	n8n: { n8nNodesApiVersion: number; nodes: string[]; credentials: string[] };
+}
+
+const packageJson = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as PackageJson;
+
+describe('npm pack', () => {
+	it('ships only the built nodes and credentials, their icons and codex files, README, LICENSE and package.json', async () => {
+		const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot });
+		const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+		const files = pack.files.map((file) => file.path).sort();
+
+		const allowed = [
+			/^package\.json$/,
+			/^README\.md$/,
+			/^LICENSE(\.md)?$/,
+			/^index\.js$/,
+			/^dist\/(nodes|credentials)\/.+\.(js|d\.ts|js\.map)$/,
+			/^dist\/(nodes|credentials)\/.+\.(svg|png)$/,
+			/^dist\/nodes\/.+\.node\.json$/,
+		];
+		expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
+		// No tests, sources, fixtures or secrets, whatever their extension.
+		const forbidden = /(^|\/)(test|tests|__tests__|fixtures|node_modules|\.cache|\.n8n-sandbox)\/|(^|\/)\.env|\.npmrc$|\.tgz$|(?<!\.d)\.ts$/;
+		expect(files.filter((file) => forbidden.test(file))).toEqual([]);
+
+		for (const required of ['package.json', 'README.md', ...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
+			expect(files, `${required} is shipped`).toContain(required);
+		}
+		expect(files.some((file) => /^LICENSE(\.md)?$/.test(file)), 'a LICENSE is shipped').toBe(true);
+		for (const node of packageJson.n8n.nodes) {
+			expect(files, `the codex file of ${node}`).toContain(node.replace(/\.js$/, '.json'));
+		}
+	});
+});
+
+describe(`${PACKAGE_NAME} in n8n`, () => {
+	// What globalSetup packed and installed into n8n.
+	const packed = async () =>
+		JSON.parse(await readFile(path.join(inject('packedPackageDir'), 'package.json'), 'utf8')) as PackageJson;
+	const exported = async () =>
+		JSON.parse(await readFile(inject('exportedNodesFile'), 'utf8')) as Array<INodeTypeDescription & { codex?: { categories?: string[] } }>;
+
+	it('n8n loads every node listed in package.json, with its icon and codex', async () => {
+		const nodes = (await exported()).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
+		const { n8n } = await packed();
+		const loaded = await loadWithN8nLoader();
+		// One node type per file, plus n8n's AI-tool variant of the nodes marked usableAsTool.
+		expect(Object.values(loaded.known.nodes).map((node) => node.sourcePath).sort()).toEqual([...n8n.nodes].sort());
+		const expected = loaded.nodes.flatMap((node) => [node.name, ...(node.usableAsTool ? [`${node.name}Tool`] : [])]);
+		expect(nodes.map((node) => node.name).sort()).toEqual(expected.map((name) => `${PACKAGE_NAME}.${name}`).sort());
+
+		for (const node of nodes) {
+			const icons = iconFiles(node.iconUrl);
+			expect(icons.length, `${node.name} has a file icon`).toBeGreaterThan(0);
+			for (const icon of icons) expect(existsSync(path.join(inject('packedPackageDir'), icon)), `${icon} is in the package`).toBe(true);
+			expect(node.codex?.categories?.length, `${node.name} has a codex with categories`).toBeGreaterThan(0);
+			expect(node.displayName).toBeTruthy();
+			expect(node.description).toBeTruthy();
+		}
+	});
+
+	it('n8n loads every credential listed in package.json, and the nodes use only those', async () => {
+		const { n8n } = await packed();
+		const loaded = await loadWithN8nLoader();
+		expect(Object.values(loaded.known.credentials).map((credential) => credential.sourcePath).sort()).toEqual(
+			[...n8n.credentials].sort(),
+		);
+		const credentialNames = loaded.credentials.map((credential) => credential.name);
+		for (const node of loaded.nodes) {
+			for (const { name } of node.credentials ?? []) expect(credentialNames, `${node.name} uses ${name}`).toContain(name);
+		}
+		for (const credential of loaded.credentials) {
+			expect(credential.displayName).toBeTruthy();
+			expect(credential.properties.length, `${credential.name} has fields`).toBeGreaterThan(0);
+			expect(credential.authenticate ?? credential.test, `${credential.name} authenticates or can be tested`).toBeDefined();
+			for (const icon of iconFiles(credential.iconUrl)) {
+				expect(existsSync(path.join(inject('packedPackageDir'), icon)), `${icon} is in the package`).toBe(true);
+			}
+		}
+		expect(loaded.known.credentials.taxpayerLookupApi?.supportedNodes).toContain('taxpayerLookup');
+	});
+
+	it('n8n reports no problem while loading the package', () => {
+		const log = inject('exportNodesLog');
+		const problems = log
+			.split('\n')
+			.filter((line) => /error|warn|fail|unknown|could not|cannot/i.test(line))
+			.filter((line) => /taxpayer|messaging|community|package/i.test(line));
+		expect(problems).toEqual([]);
+		expect(log).toMatch(/Successfully exported \d+ node types/);
+	});
+});
+
+/** The package files an iconUrl (a path, or one per theme) points at; n8n serves them from the package. */
+function iconFiles(iconUrl: unknown): string[] {
+	const urls = typeof iconUrl === 'string' ? [iconUrl] : iconUrl && typeof iconUrl === 'object' ? Object.values(iconUrl) : [];
+	const prefix = `icons/${PACKAGE_NAME}/`;
+	return urls.map((url) => {
+		expect(String(url).startsWith(`${prefix}dist/`), `${String(url)} is a file of the package's dist/`).toBe(true);
+		return String(url).slice(prefix.length);
+	});
+}
+
+interface Loaded {
+	nodes: INodeTypeDescription[];
+	credentials: Array<ICredentialType & { iconUrl?: unknown; supportedNodes?: string[] }>;
+	known: {
+		nodes: Record<string, { sourcePath: string }>;
+		credentials: Record<string, { sourcePath: string; supportedNodes?: string[] }>;
+	};
+}
+
+let loadedCache: Promise<Loaded> | undefined;
+/** The packed package loaded by n8n-core's PackageDirectoryLoader (scripts/n8n/inspect-package.mjs). */
+function loadWithN8nLoader(): Promise<Loaded> {
+	loadedCache ??= run(process.execPath, [path.join(repoRoot, 'scripts/n8n/inspect-package.mjs'), inject('packedPackageDir')], {
+		env: { ...process.env, NODE_PATH: path.join(cacheDir, 'node_modules') },
+	}).then(({ stdout }) => JSON.parse(stdout) as Loaded);
+	return loadedCache;
+}
