@@ -27,6 +27,7 @@ import {
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
+import { ExchangeRateTrigger } from '../../nodes/ExchangeRateTrigger/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
@@ -50,6 +51,7 @@ registerCredentialType(new TaxpayerLookupApi());
 registerNodeType(new TaxpayerLookup());
 registerCredentialType(new MessagingApi());
 registerNodeType(new Messaging());
+registerNodeType(new ExchangeRateTrigger());
 
 /** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */
 class ItemsSource implements INodeType {

@@ -20,7 +20,8 @@ export interface LookupRequest {
 
 /** A trigger has no items: its errors should not start with "Item 0:". */
 function withoutItem(error: NodeApiError): NodeApiError {
-	error.message = error.message.replace(/^Item \d+: /, '');
+	const message = error.message.replace(/^Item \d+: /, '');
+	error.message = message.charAt(0).toUpperCase() + message.slice(1);
 	delete error.context.itemIndex;
 	return error;
 }

@@ -1,0 +1,76 @@
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { pollExchangeRates } from './poll';
+
+export class ExchangeRateTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Exchange Rate Trigger',
+		name: 'exchangeRateTrigger',
+		icon: { light: 'file:exchangeRateTrigger.svg', dark: 'file:exchangeRateTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"New " + $parameter["currencies"].join(", ") + " rates"}}',
+		description: 'Starts the workflow once for every newly published SBS exchange rate (USD, EUR)',
+		defaults: { name: 'Exchange Rate Trigger' },
+		// n8n adds the Poll Times parameter to polling nodes.
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'taxpayerLookupApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Fires once for each business day the SBS publishes a rate, also for the days n8n was off. The first activation starts from the latest published rate and emits nothing.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Currencies',
+				name: 'currencies',
+				type: 'multiOptions',
+				options: [
+					{ name: 'US Dollar (USD)', value: 'USD' },
+					{ name: 'Euro (EUR)', value: 'EUR' },
+				],
+				default: ['USD'],
+				required: true,
+				description: 'The currencies whose new rates start the workflow. Each rate is one item: fecha, moneda, precio_compra, precio_venta.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Convert Prices to Numbers',
+						name: 'numbersAsNumbers',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to turn precio_compra and precio_venta from texts ("3.612") into numbers',
+					},
+					{
+						displayName: 'Emit Latest Rate on First Activation',
+						name: 'emitLatestOnFirstActivation',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first activation emits the latest published rate of each currency once. Off: it only remembers it, and the first item comes with the next published rate.',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollExchangeRates.call(this);
+	}
+}
