@@ -91,7 +91,8 @@ export function serverReason(body: unknown): string {
 const withReason = (reason: string) => (reason ? ` The server said: "${reason}".` : '');
 
 function instanceOf(context: MessagingRequestContext): string {
-	return context.instanceName === undefined ? 'the instance' : `instance "${context.instanceName}"`;
+	if (context.instanceName !== undefined) return `instance "${context.instanceName}"`;
+	return context.operation === 'listInstances' ? 'the server' : 'the instance';
 }
 
 function recipientOf(context: MessagingRequestContext, sent?: string): string {
@@ -133,6 +134,14 @@ export function messagingResponseError(
 					message: `${recipientOf(context, missing.join(', '))} is not on WhatsApp (400)`,
 					description:
 						'No WhatsApp account uses this number, so sending again will not help. Check the number and its country code, or run Check Numbers first to skip such numbers.',
+					httpCode,
+				});
+			}
+			// whatsappNumbers reports internal failures as 400s too.
+			if (/connection closed|not connected/i.test(reason)) {
+				return failure(node, context, {
+					message: `the WhatsApp connection of ${instance} is closed (400)${withReason(reason)}`,
+					description: 'Open the Evolution API manager and connect the instance (scan the QR code again), then run again.',
 					httpCode,
 				});
 			}

@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { MessagingApi } from '../../../credentials/MessagingApi.credentials';
+import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolutionApi';
+import { testCredential } from './helpers';
+
+let fake: EvolutionFake;
+
+beforeAll(async () => {
+	fake = await startEvolutionFake();
+});
+afterAll(async () => {
+	await fake.close();
+});
+beforeEach(() => {
+	fake.reset();
+});
+
+/** A server that answers every request with one status, like a proxy in front of a stopped server. */
+async function answering(status: number): Promise<{ url: string; close: () => void }> {
+	const server = createServer((_req, res) => {
+		res.writeHead(status, { 'content-type': 'text/html' });
+		res.end(`<h1>${status}</h1>`);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
+}
+
+describe('Messaging API credential', () => {
+	it('is named messagingApi and sends the key in the apikey header', () => {
+		const credential = new MessagingApi();
+		expect(credential.name).toBe('messagingApi');
+		expect(credential.displayName).toBe('Messaging API');
+		expect(credential.properties.map((p) => [p.name, p.required, p.typeOptions?.password ?? false])).toEqual([
+			['serverUrl', true, false],
+			['apiKey', true, true],
+		]);
+		expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { apikey: '={{$credentials.apiKey}}' } } });
+	});
+
+	it('passes with the global key or an instance token, calling GET /instance/fetchInstances', async () => {
+		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential({ serverUrl: fake.url, apiKey: 'sales-token' })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(fake.requests.map((r) => [r.method, r.path, r.headers.apikey])).toEqual([
+			['GET', '/instance/fetchInstances', fake.apiKey],
+			['GET', '/instance/fetchInstances', 'sales-token'],
+		]);
+	});
+
+	it.each(['/', '/manager', '/manager/', '//', '/manager/instance/sales'])('tolerates a Server URL ending in %j', async (suffix) => {
+		expect((await testCredential({ serverUrl: ` ${fake.url}${suffix} `, apiKey: fake.apiKey })).status).toBe('OK');
+		expect(fake.requests[0].path).toBe('/instance/fetchInstances');
+	});
+
+	it('explains a wrong key (401)', async () => {
+		expect(await testCredential({ serverUrl: fake.url, apiKey: 'wrong' })).toEqual({
+			status: 'Error',
+			message: "The API key was rejected (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY) or an instance's token.",
+		});
+	});
+
+	it('explains a Server URL where no Evolution API answers (404)', async () => {
+		const result = await testCredential({ serverUrl: `${fake.url}/api`, apiKey: fake.apiKey });
+		expect(result.message).toMatch(/^No Evolution API answers at this Server URL \(404/);
+	});
+
+	it.each([
+		[502, /unreachable: its proxy answered 502/],
+		[503, /unreachable: its proxy answered 503/],
+		[504, /did not answer its proxy in time \(504/],
+	])('explains an unreachable server behind a proxy (%i)', async (status, message) => {
+		const proxy = await answering(status);
+		try {
+			const result = await testCredential({ serverUrl: proxy.url, apiKey: fake.apiKey });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(message);
+		} finally {
+			proxy.close();
+		}
+	});
+
+	it('reports a server that refuses connections with the connection error', async () => {
+		expect(await testCredential({ serverUrl: 'http://127.0.0.1:9', apiKey: fake.apiKey })).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+	});
+});

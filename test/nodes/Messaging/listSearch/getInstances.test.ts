@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { describeInstance } from '../../../../nodes/Messaging/listSearch/getInstances';
+import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolutionApi';
+import { listInstances } from '../helpers';
+
+let fake: EvolutionFake;
+
+beforeAll(async () => {
+	fake = await startEvolutionFake({
+		instances: [
+			{ name: 'sales', connectionStatus: 'open' },
+			{ name: 'Support Team', connectionStatus: 'connecting' },
+			{ name: 'offline', connectionStatus: 'close' },
+		],
+	});
+});
+afterAll(async () => {
+	await fake.close();
+});
+beforeEach(() => {
+	fake.reset();
+});
+
+describe('Instance list', () => {
+	it('lists every instance with its connection state, by name', async () => {
+		const { results } = await listInstances(fake);
+		expect(results).toEqual([
+			{ name: 'offline (disconnected)', value: 'offline' },
+			{ name: 'sales (connected)', value: 'sales' },
+			{ name: 'Support Team (connecting)', value: 'Support Team' },
+		]);
+		expect(fake.requests).toHaveLength(1);
+		expect(fake.requests[0].method).toBe('GET');
+		expect(fake.requests[0].path).toBe('/instance/fetchInstances');
+		expect(fake.requests[0].headers.apikey).toBe(fake.apiKey);
+	});
+
+	it('filters by name, ignoring case', async () => {
+		expect((await listInstances(fake, 'SUP')).results).toEqual([{ name: 'Support Team (connecting)', value: 'Support Team' }]);
+		expect((await listInstances(fake, 'nothing')).results).toEqual([]);
+	});
+
+	it('shows only its own instance to an instance token', async () => {
+		expect((await listInstances(fake, undefined, { apiKey: 'sales-token' })).results).toEqual([{ name: 'sales (connected)', value: 'sales' }]);
+	});
+
+	it('works with the manager page address pasted as Server URL', async () => {
+		await listInstances(fake, undefined, { serverUrl: `${fake.url}/manager/` });
+		expect(fake.requests[0].path).toBe('/instance/fetchInstances');
+	});
+
+	it('explains a wrong key, without showing it', async () => {
+		const error = await listInstances(fake, undefined, { apiKey: 'wrong-key-123' }).catch((e: Error & { description?: string }) => e);
+		expect((error as Error).message).toBe('The API key was rejected by the server (401) The server said: "Unauthorized".');
+		expect((error as { description: string }).description).toMatch(/global API key/);
+		expect(JSON.stringify(error)).not.toContain('wrong-key-123');
+	});
+
+	it('explains an unreachable server', async () => {
+		const error = (await listInstances(fake, undefined, { serverUrl: 'http://127.0.0.1:9' }).catch((e: Error) => e)) as Error;
+		expect(error.message).toBe('Cannot reach the Evolution API server at http://127.0.0.1:9 (ECONNREFUSED)');
+	});
+
+	it('reads both the v2 and the v1 shape of an instance', () => {
+		expect(describeInstance({ name: 'a', connectionStatus: 'open' })).toEqual({ name: 'a', state: 'open' });
+		expect(describeInstance({ instance: { instanceName: 'b', status: 'close' } })).toEqual({ name: 'b', state: 'close' });
+		expect(describeInstance({ name: 'c' })).toEqual({ name: 'c', state: 'unknown' });
+		expect(describeInstance({ id: 'x' })).toBeUndefined();
+	});
+});
