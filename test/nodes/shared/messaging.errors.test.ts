@@ -1,0 +1,56 @@
+import type { INode } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { messagingResponseError, numbersNotOnWhatsApp, serverReason } from '../../../nodes/shared/messaging/errors';
+import { SERVER_URL_EXPRESSION, fillInstance, serverBaseUrl } from '../../../nodes/shared/messaging/transport';
+
+const node = { id: 'n', name: 'Messaging', type: 'messaging', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+
+describe('Evolution API error bodies', () => {
+	it('reads the message of both envelopes, whatever its shape', () => {
+		expect(serverReason({ status: 400, error: 'Bad Request', response: { message: ['Text is required'] } })).toBe('Text is required');
+		expect(serverReason({ status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } })).toBe('Unauthorized');
+		expect(serverReason({ status: 400, error: 'Bad Request', message: ['a', 'b'] })).toBe('a; b');
+		expect(serverReason({ status: 400, error: 'Bad Request', response: { message: [{ message: 'inner' }, { code: 1 }] } })).toBe(
+			'inner; {"code":1}',
+		);
+		expect(serverReason({ status: 400, error: 'Bad Request' })).toBe('Bad Request');
+		expect(serverReason('  <h1>502\nBad Gateway</h1> ')).toBe('<h1>502 Bad Gateway</h1>');
+		expect(serverReason(null)).toBe('');
+	});
+
+	it('finds the numbers that are not on WhatsApp', () => {
+		const body = { status: 400, error: 'Bad Request', response: { message: [{ jid: '51999999999@s.whatsapp.net', exists: false, number: '51999999999' }] } };
+		expect(numbersNotOnWhatsApp(body)).toEqual(['51999999999']);
+		expect(serverReason(body)).toBe('51999999999 is not on WhatsApp');
+		expect(numbersNotOnWhatsApp({ response: { message: ['Text is required'] } })).toEqual([]);
+	});
+
+	it('names the item and keeps the status', () => {
+		const error = messagingResponseError(node, { itemIndex: 4, operation: 'sendText', instanceName: 'sales' }, 418, { message: 'teapot' });
+		expect(error.message).toBe('Item 4: the server answered instance "sales" with status 418 The server said: "teapot".');
+		expect(error.httpCode).toBe('418');
+		expect(error.context.itemIndex).toBe(4);
+	});
+});
+
+describe('server URL and path', () => {
+	it.each([
+		['https://evo.example.com', 'https://evo.example.com'],
+		[' https://evo.example.com/ ', 'https://evo.example.com'],
+		['https://evo.example.com/manager', 'https://evo.example.com'],
+		['https://evo.example.com/Manager/', 'https://evo.example.com'],
+		['https://evo.example.com/manager/instance/sales/settings', 'https://evo.example.com'],
+		['https://example.com/evolution/manager', 'https://example.com/evolution'],
+		['https://example.com/evolution/', 'https://example.com/evolution'],
+	])('makes %j the base URL %j', (raw, base) => {
+		expect(serverBaseUrl(raw)).toBe(base);
+		// The expression the node and the credential use applies the same rule.
+		const body = SERVER_URL_EXPRESSION.slice(3, -2).replace('$credentials.serverUrl', 'raw');
+		expect(new Function('raw', `return ${body}`)(raw)).toBe(base);
+	});
+
+	it('encodes the instance name into one path segment', () => {
+		expect(fillInstance('/message/sendText/{instanceName}', 'Support Team/../x?y#z')).toBe('/message/sendText/Support%20Team%2F..%2Fx%3Fy%23z');
+	});
+});
