@@ -13,7 +13,10 @@ export class MessagingApi implements ICredentialType {
 
 	displayName = 'Messaging API';
 
-	icon: Icon = 'file:../nodes/Messaging/messaging.svg';
+	icon: Icon = {
+		light: 'file:../nodes/Messaging/messaging.svg',
+		dark: 'file:../nodes/Messaging/messaging.dark.svg',
+	};
 
 	documentationUrl = 'https://doc.evolution-api.com/v2/en/get-started/introduction';
 

@@ -9,7 +9,7 @@ export class Messaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Messaging',
 		name: 'messaging',
-		icon: 'file:messaging.svg',
+		icon: { light: 'file:messaging.svg', dark: 'file:messaging.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
