@@ -61,6 +61,9 @@ async function main() {
 		throw new Error(`port ${port} is taken (another n8n?). Stop it, or choose another: PORT=5679 npm start`);
 	}
 
+	if (!existsSync(path.join(repoRoot, 'node_modules', '.package-lock.json'))) step('installing the dev dependencies (npm ci)');
+	await run('bash', ['scripts/install-deps.sh'], { cwd: repoRoot, onLine: (line) => line && log(`   ${line}`) });
+
 	step('building the package (npm run build)');
 	await run('npm', ['run', '--silent', 'build'], { cwd: repoRoot, onLine: (line) => line && log(`   ${line}`) });
 
@@ -85,6 +88,8 @@ async function main() {
 			N8N_INSTANCE_OWNER_FIRST_NAME: 'Sandbox',
 			N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
 			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(owner.password),
+			// Activated workflows go live through an outbox n8n polls (default every 15 s).
+			N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '2000',
 		},
 	});
 
@@ -102,8 +107,9 @@ async function main() {
 	step(`starting n8n on http://localhost:${port} (Ctrl-C stops it)`);
 	await startN8n(env);
 	await waitUntilReady();
-	const nodeTypes = await checkSignIn();
-	banner({ fakes, workflows, nodeTypes, credentials });
+	const { nodeTypes, cookie } = await checkSignIn();
+	const activated = await activateExamples(workflows, cookie);
+	banner({ fakes, workflows, nodeTypes, credentials, activated });
 }
 
 /** Starts the fakes from test/fakes/ (TypeScript, run through Node 24's type stripping). */
@@ -237,16 +243,46 @@ async function checkSignIn() {
 	});
 	if (!response.ok) {
 		log(`   warning: signing in as ${owner.email} failed (${response.status}): ${(await response.text()).slice(0, 200)}`);
-		return [];
+		return { nodeTypes: [], cookie: undefined };
 	}
 	const cookie = (response.headers.getSetCookie?.() ?? []).map((value) => value.split(';')[0]).join('; ');
 	const types = await fetch(`${base}/types/nodes.json`, { headers: { cookie } });
-	if (!types.ok) return [];
+	if (!types.ok) return { nodeTypes: [], cookie };
 	const nodes = await types.json();
-	return nodes.map((node) => node.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+	return { nodeTypes: nodes.map((node) => node.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`)), cookie };
 }
 
-function banner({ fakes, workflows, nodeTypes, credentials }) {
+/**
+ * Publishes the example workflows marked `"active": true` that are not yet (import never activates),
+ * in sandbox mode only: live mode would hit real APIs on its own.
+ */
+async function activateExamples(workflows, cookie) {
+	const wanted = workflows.filter((workflow) => workflow.active === true && workflow.id);
+	if (!sandbox || !cookie || wanted.length === 0) return [];
+	const rest = async (method, route, body) => {
+		const response = await fetch(`http://127.0.0.1:${port}/rest${route}`, {
+			method,
+			headers: { cookie, 'content-type': 'application/json', 'browser-id': 'npm-start' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 300)}`);
+		return JSON.parse(text).data;
+	};
+	const activated = [];
+	for (const workflow of wanted) {
+		try {
+			const current = await rest('GET', `/workflows/${workflow.id}`);
+			if (!current.active) await rest('POST', `/workflows/${workflow.id}/activate`, { versionId: current.versionId });
+			activated.push(workflow.name);
+		} catch (error) {
+			log(`   warning: could not activate the example "${workflow.name}": ${error.message}`);
+		}
+	}
+	return activated;
+}
+
+function banner({ fakes, workflows, nodeTypes, credentials, activated }) {
 	const rule = '='.repeat(78);
 	log('');
 	log(rule);
@@ -261,6 +297,7 @@ function banner({ fakes, workflows, nodeTypes, credentials }) {
 		log(' live mode:     no fakes; add your own credentials in the editor (Credentials → Add credential)');
 	}
 	log(` workflows:     ${workflows.length ? `${workflows.length} example(s) from examples/` : 'none (examples/ is empty)'}`);
+	if (activated.length) log(`                active: ${activated.join(', ')}`);
 	log(` data folder:   ${path.relative(repoRoot, userFolder)}/.n8n   (delete it to start afresh)`);
 	log(' Ctrl-C stops n8n and the fakes.');
 	log(rule);

@@ -18,14 +18,25 @@
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { IDataObject, IRun, ITaskData } from 'n8n-workflow';
 import { inject } from 'vitest';
 
-import { PACKAGE_NAME, freePort, n8nEnv, runN8n, type RunResult } from '../../scripts/n8n/lib.mjs';
+import {
+	PACKAGE_NAME,
+	bcryptHash,
+	cacheDir,
+	freePort,
+	n8nBin,
+	n8nEnv,
+	runN8n,
+	type RunResult,
+} from '../../scripts/n8n/lib.mjs';
 
 /** How a node of a workflow refers to a stored credential. */
 export interface CredentialRef {
@@ -247,9 +258,179 @@ export class N8n {
 		return results;
 	}
 
+	/**
+	 * Starts `n8n start` on this user folder (for triggers, webhooks and active workflows), signed in
+	 * as the owner. Import credentials and workflows before: the CLI must not run beside the server.
+	 */
+	async startServer(): Promise<N8nServer> {
+		await this.importCredentials();
+		return await N8nServer.start(this.userFolder, path.join(this.work, 'server.log'));
+	}
+
 	async dispose() {
 		if (process.env.E2E_KEEP) return;
 		await rm(this.work, { recursive: true, force: true });
+	}
+}
+
+/** Summary of an execution as the editor lists it. */
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: string;
+	startedAt: string;
+	stoppedAt?: string;
+}
+
+interface PublicationStatus {
+	status: 'in_progress' | 'not_published' | 'published' | 'partial' | 'failed';
+	triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
+}
+
+const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-owner-pass-1' };
+
+/** A running `n8n start`: its REST API (as the signed-in owner) and its webhooks. */
+export class N8nServer {
+	private cookie = '';
+	private output = '';
+
+	private constructor(
+		readonly url: string,
+		private readonly child: ChildProcess,
+	) {}
+
+	static async start(userFolder: string, logFile: string): Promise<N8nServer> {
+		const port = await freePort();
+		const env = n8nEnv({
+			userFolder,
+			port,
+			brokerPort: await freePort(),
+			extra: {
+				N8N_LISTEN_ADDRESS: '127.0.0.1',
+				N8N_HOST: '127.0.0.1',
+				N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+				N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+				N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(OWNER.password),
+				// n8n 2.x publishes activated workflows through an outbox it polls (every 15 s by default).
+				N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '250',
+			},
+		});
+		const child = spawn(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const server = new N8nServer(`http://127.0.0.1:${port}`, child);
+		const collect = (chunk: Buffer) => {
+			server.output += chunk.toString();
+		};
+		child.stdout?.on('data', collect);
+		child.stderr?.on('data', collect);
+		child.on('exit', () => void writeFile(logFile, server.output).catch(() => undefined));
+		const deadline = Date.now() + 120_000;
+		for (;;) {
+			if (child.exitCode !== null) throw new Error(`n8n start exited (${child.exitCode}):\n${server.output.slice(-3000)}`);
+			if (Date.now() > deadline) {
+				child.kill('SIGKILL');
+				throw new Error(`n8n start not ready after 2 minutes:\n${server.output.slice(-3000)}`);
+			}
+			const ready = await fetch(`${server.url}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ready) break;
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+		await server.signIn();
+		return server;
+	}
+
+	/** Everything n8n printed so far. */
+	get log() {
+		return this.output;
+	}
+
+	private async signIn() {
+		const response = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!response.ok) throw new Error(`signing in to n8n failed: ${response.status} ${await response.text()}`);
+		this.cookie = response.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ');
+	}
+
+	/** A call of n8n's internal REST API (what the editor uses); returns its `data`. */
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/rest${route}`, {
+			method,
+			headers: { cookie: this.cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`);
+		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
+		return (parsed.data ?? parsed) as T;
+	}
+
+	/**
+	 * Publishes (activates) an imported workflow and waits until its triggers are live (webhooks
+	 * registered, polls scheduled). Throws with n8n's reason when a trigger fails to activate.
+	 */
+	async activate(workflowId: string, timeoutMs = 60_000) {
+		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const status = await this.rest<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`);
+			if (status.status === 'published') return status;
+			if (status.status === 'failed' || status.status === 'partial') {
+				throw new Error(`activating ${workflowId} failed: ${JSON.stringify(status.triggers)}`);
+			}
+			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} not published after ${timeoutMs} ms: ${status.status}`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+
+	async deactivate(workflowId: string) {
+		await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
+	}
+
+	/** Calls a production webhook (`/webhook/<path>`). */
+	async webhook(webhookPath: string, init: RequestInit = {}) {
+		return await fetch(`${this.url}/webhook/${webhookPath}`, init);
+	}
+
+	/** The executions of a workflow, newest first. */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const { results } = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+		return results;
+	}
+
+	/** One execution with its run data (n8n stores it "flatted"; this returns it parsed). */
+	async execution(id: string): Promise<{ status: string; data: IRun['data'] }> {
+		const execution = await this.rest<{ status: string; data: string }>('GET', `/executions/${id}`);
+		const require = createRequire(path.join(cacheDir, 'node_modules', 'n8n', 'package.json'));
+		const flatted = require('flatted') as { parse(text: string): IRun['data'] };
+		return { status: execution.status, data: flatted.parse(execution.data) };
+	}
+
+	/** Waits until the workflow has at least `count` finished executions; returns them, oldest first. */
+	async waitForExecutions(workflowId: string, count = 1, timeoutMs = 120_000) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const finished = (await this.executions(workflowId)).filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+			if (finished.length >= count) return finished.reverse();
+			if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: ${finished.length} of ${count} executions after ${timeoutMs} ms`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+
+	async stop() {
+		if (this.child.exitCode !== null) return;
+		const exited = new Promise((resolve) => this.child.once('exit', resolve));
+		this.child.kill('SIGTERM');
+		const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
+		await exited;
+		clearTimeout(timer);
 	}
 }
 
