@@ -2,6 +2,8 @@
 // item, and what to do. The server's own reason is kept; the token never appears.
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { noAnswer } from '../routing';
+
 /** Routes that ask the tax authority (SUNAT) live instead of the daily-refreshed database. */
 const LIVE_ROUTE = /\/(sunat|representantes-legales|deuda-coactiva)$/;
 
@@ -172,39 +174,23 @@ export function lookupResponseError(
 	});
 }
 
-const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'];
-const DROPPED_CODES = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
-
-function errorCode(error: unknown): string {
-	const seen = new Set<unknown>();
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-		current = current.cause as typeof current;
-	}
-	const text = String((error as Error)?.message ?? '');
-	if (/timeout|timed out/i.test(text)) return 'ETIMEDOUT';
-	return /E[A-Z]{4,}/.exec(text)?.[0] ?? '';
-}
-
 /** The error for a request that got no HTTP answer: refused, dropped, timed out. */
 export function lookupTransportError(node: INode, context: LookupRequestContext, error: unknown): NodeApiError {
-	const code = errorCode(error);
+	const { kind, code } = noAnswer(error);
 	const subject = subjectOf(context);
-	if (routeKindOf(context.url) === 'liveTaxpayer' && (TIMEOUT_CODES.includes(code) || DROPPED_CODES.includes(code))) {
+	if (routeKindOf(context.url) === 'liveTaxpayer' && kind !== 'unreachable') {
 		return failure(node, context, {
 			message: `the tax authority (SUNAT) is not answering for ${subject} (${code})`,
 			description: 'This operation asks SUNAT in real time and the answer did not come. Try again in a few minutes (or turn on Retry On Fail).',
 		});
 	}
-	if (TIMEOUT_CODES.includes(code)) {
+	if (kind === 'timeout') {
 		return failure(node, context, {
 			message: `the lookup API did not answer in time for ${subject} (${code})`,
 			description: 'Try again later, or raise the Timeout under Request Options.',
 		});
 	}
-	if (DROPPED_CODES.includes(code)) {
+	if (kind === 'dropped') {
 		return failure(node, context, {
 			message: `the lookup API closed the connection while answering ${subject} (${code})`,
 			description: 'Try again in a moment (or turn on Retry On Fail).',

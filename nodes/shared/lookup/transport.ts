@@ -1,7 +1,5 @@
-// How the Taxpayer Lookup node's declarative routes are sent. n8n's routing has no hook around
-// the request itself; its custom-pagination hook is the one place that sees failures with no
-// HTTP answer (refused, dropped, timed out) and can send several requests for one item (history
-// in year-long chunks), so every route goes through it.
+// How the Taxpayer Lookup node's declarative routes are sent: through the routing hook (see
+// ../routing.ts), which also lets Get History send one request per year of its range.
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -16,6 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { isLookupSuccess, lookupResponseError, lookupTransportError } from './errors';
+import { ErrorAnswer, runItemRequest } from '../routing';
 import { normaliseRecord, recordsOf, sortRatesByDate, type OutputOptions } from './output';
 
 /** Sent with every lookup request; the credential adds the Bearer token. */
@@ -26,14 +25,6 @@ export const lookupRequestDefaults = {
 	// Error answers come back as responses so that toLookupItems can explain them.
 	ignoreHttpStatusErrors: true,
 };
-
-/** An error answer, carried from postReceive to the request hook, which knows the request. */
-class ErrorAnswer {
-	constructor(
-		readonly statusCode: number,
-		readonly body: unknown,
-	) {}
-}
 
 /** postReceive: fails on an error answer, else gives one item per record, paired with its input. */
 export async function toLookupItems(
@@ -123,7 +114,7 @@ export type PrepareRequest = (
 /**
  * The routing of one lookup operation. Its input checks run inside the request hook rather than
  * as preSend, so that every failure of an item (bad input, error answer, no answer) takes one
- * path: with Continue On Fail it becomes that item's error item, paired with its input.
+ * path (runItemRequest).
  */
 export function lookupRoute(
 	url: string,
@@ -134,14 +125,14 @@ export function lookupRoute(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		try {
-			for (const step of prepare) requestData.options = await step.call(this, requestData.options);
-			return await send(this, requestData);
-		} catch (error) {
-			const nodeError = asNodeError(this.getNode(), error);
-			if (!this.continueOnFail()) throw nodeError;
-			return [{ json: {}, error: nodeError, pairedItem: { item: this.getItemIndex() } }];
-		}
+		return await runItemRequest(
+			this,
+			async () => {
+				for (const step of prepare) requestData.options = await step.call(this, requestData.options);
+				return await send(this, requestData);
+			},
+			(error) => asNodeError(this.getNode(), error),
+		);
 	}
 	return {
 		request: { method: 'GET', url },

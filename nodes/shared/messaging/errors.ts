@@ -3,6 +3,8 @@
 // never appears (it is only ever in a request header, which nothing here reads).
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { noAnswer } from '../routing';
+
 export type MessagingOperation = 'sendText' | 'sendMedia' | 'checkNumbers' | 'listInstances';
 
 /** What the failing request was about, to name it in the message. */
@@ -206,34 +208,18 @@ export function messagingResponseError(
 	});
 }
 
-const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'];
-const DROPPED_CODES = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
-
-function errorCode(error: unknown): string {
-	const seen = new Set<unknown>();
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-		current = current.cause as typeof current;
-	}
-	const text = String((error as Error)?.message ?? '');
-	if (/timeout|timed out/i.test(text)) return 'ETIMEDOUT';
-	return /E[A-Z]{4,}/.exec(text)?.[0] ?? '';
-}
-
 /** The error for a request that got no HTTP answer: refused, unknown host, dropped, timed out. */
 export function messagingTransportError(node: INode, context: MessagingRequestContext, error: unknown): NodeApiError {
-	const code = errorCode(error);
+	const { kind, code } = noAnswer(error);
 	const server = context.serverUrl ? ` at ${context.serverUrl}` : '';
-	if (TIMEOUT_CODES.includes(code)) {
+	if (kind === 'timeout') {
 		return failure(node, context, {
 			message: `the Evolution API server${server} did not answer in time (${code})`,
 			description:
 				'The server may be overloaded, or a long Delay option holds the answer. Try again later, or raise the Timeout under Request Options.',
 		});
 	}
-	if (DROPPED_CODES.includes(code)) {
+	if (kind === 'dropped') {
 		return failure(node, context, {
 			message: `the Evolution API server${server} closed the connection (${code})`,
 			description: 'Try again in a moment (or turn on Retry On Fail). The message may or may not have been sent.',

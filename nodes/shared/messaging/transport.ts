@@ -1,8 +1,6 @@
-// How the Messaging node's declarative routes are sent. n8n's routing has no hook around the
-// request itself; its custom-pagination hook is the one place that sees both the input checks and
-// the request's failures (including those with no HTTP answer), so every route goes through it.
-// Doing the checks there (instead of in preSend) also lets a failing item keep its pairedItem
-// under Continue On Fail: n8n drops it for errors thrown before the hook.
+// How the Messaging node's declarative routes are sent: through the routing hook (see
+// ../routing.ts). The input checks run there too, instead of in preSend, so that a failing item
+// keeps its pairedItem under Continue On Fail: n8n drops it for errors thrown before the hook.
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
@@ -14,6 +12,8 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { ErrorAnswer, runItemRequest } from '../routing';
 
 import {
 	isMessagingSuccess,
@@ -62,14 +62,6 @@ export type PrepareStep = (
 	context: MessagingRequestContext,
 ) => Promise<void> | void;
 
-/** An error answer, carried from postReceive to the request hook, which knows the request. */
-export class ErrorAnswer {
-	constructor(
-		readonly statusCode: number,
-		readonly body: unknown,
-	) {}
-}
-
 /** postReceive: fails on an error answer, else passes the answer's JSON on. */
 export function assertMessagingSuccess(response: IN8nHttpFullResponse): IDataObject | IDataObject[] {
 	if (!isMessagingSuccess(response.statusCode, response.body)) throw new ErrorAnswer(response.statusCode, response.body);
@@ -97,15 +89,14 @@ function sendWith(operation: MessagingOperation, prepare: PrepareStep[]) {
 	): Promise<INodeExecutionData[]> {
 		const itemIndex = this.getItemIndex();
 		const context: MessagingRequestContext = { itemIndex, operation, serverUrl: String(requestData.options.baseURL ?? '') };
-		try {
-			for (const step of prepare) await step.call(this, requestData.options, context);
-			return await this.makeRoutingRequest(requestData);
-		} catch (error) {
-			const nodeError = toNodeError(this, context, error);
-			if (!this.continueOnFail()) throw nodeError;
-			// Continue On Fail: the item carries its error and stays paired with its input.
-			return [{ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } }];
-		}
+		return await runItemRequest(
+			this,
+			async () => {
+				for (const step of prepare) await step.call(this, requestData.options, context);
+				return await this.makeRoutingRequest(requestData);
+			},
+			(error) => toNodeError(this, context, error),
+		);
 	};
 }
 
