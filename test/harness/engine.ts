@@ -1,7 +1,8 @@
 // Runs nodes of this package through n8n-core's real engine (WorkflowExecute, RoutingNode, the
 // execution contexts, n8n's HTTP client). Only the boundaries are stand-ins: credentials come
 // from memory instead of n8n's encrypted database, and lifecycle hooks do nothing.
-import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { Container } from '@n8n/di';
+import { DirectoryLoader, ErrorReporter, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -32,6 +33,10 @@ import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';
+
+// n8n hands node errors to its error tracker, which without one logs each to the console; the
+// tests assert on those errors themselves.
+(Container.get(ErrorReporter) as unknown as { report: () => void }).report = () => {};
 
 /** Every node and credential of the package, as n8n's loader would prepare them. */
 const credentialTypes: Record<string, ICredentialType> = {};
