@@ -1,0 +1,154 @@
+// Every Messaging operation (and every media source) against every way an Evolution API server
+// can misbehave: each gives a clear error naming the item, Continue On Fail keeps the other
+// items' results, nothing hangs, and the API key never shows.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
+import { memoryBinary } from '../harness/binary';
+import { runNode } from '../harness/engine';
+import { credentialsFor, instance, runMessaging, visibleText } from '../nodes/Messaging/helpers';
+
+let fake: EvolutionFake;
+beforeAll(async () => {
+	fake = await startEvolutionFake();
+});
+afterAll(async () => {
+	await fake.close();
+});
+beforeEach(() => {
+	fake.reset();
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
+const common = { instanceName: instance('sales'), number: '51987654321' };
+
+const operations: Array<{ name: string; parameters: Record<string, unknown>; binary?: boolean }> = [
+	{ name: 'sendText', parameters: { resource: 'message', operation: 'sendText', ...common, text: 'Hola' } },
+	{ name: 'sendMedia from a URL', parameters: { resource: 'message', operation: 'sendMedia', ...common, mediaType: 'image', mediaSource: 'url', mediaUrl: 'https://files.example.com/logo.png' } },
+	{ name: 'sendMedia from base64', parameters: { resource: 'message', operation: 'sendMedia', ...common, mediaType: 'image', mediaSource: 'base64', mediaBase64: PNG.toString('base64') } },
+	{ name: 'sendMedia from a binary file', parameters: { resource: 'message', operation: 'sendMedia', ...common, mediaType: 'image', mediaSource: 'binary' }, binary: true },
+	{ name: 'checkNumbers', parameters: { resource: 'chat', operation: 'checkNumbers', instanceName: instance('sales'), numbers: '51987654321, 51912345678' } },
+];
+
+const failures: Array<{ name: string; status: number; body: unknown; expected: RegExp }> = [
+	{ name: '400 message list', status: 400, body: { status: 400, error: 'Bad Request', response: { message: ['Owned media must be a url or base64'] } }, expected: /Owned media must be a url or base64/ },
+	{ name: '400 unwrapped', status: 400, body: { status: 400, error: 'Bad Request', message: ['numbers must contain at least 1 elements'] }, expected: /numbers must contain at least 1 elements/ },
+	{ name: '401 plain string', status: 401, body: { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }, expected: /API key was rejected/ },
+	{ name: '403', status: 403, body: { status: 403, error: 'Forbidden', response: { message: ['Missing global api key'] } }, expected: /API key may not use/ },
+	{ name: '404 instance', status: 404, body: { status: 404, error: 'Not Found', response: { message: ['The "sales" instance does not exist'] } }, expected: /instance "sales" does not exist/ },
+	{ name: '413', status: 413, body: { message: 'request entity too large' }, expected: /too large/ },
+	{ name: '429', status: 429, body: { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, expected: /too many requests/i },
+	{ name: '500 Connection Closed', status: 500, body: { status: 500, error: 'Internal Server Error', response: { message: 'Connection Closed' } }, expected: /Connection Closed/ },
+	{ name: '502 HTML page', status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', expected: /502/ },
+	{ name: '201 HTML instead of JSON', status: 201, body: '<html><body>Evolution Manager</body></html>', expected: /not JSON/ },
+	{ name: '201 truncated JSON', status: 201, body: '{"key": {"remoteJid": "5198', expected: /not JSON/ },
+];
+
+const onlyFirst = (count = 1) => {
+	let seen = 0;
+	return () => seen++ < count;
+};
+
+describe.each(operations)('Messaging $name under faults', ({ parameters, binary }) => {
+	const items = (n: number) =>
+		Array.from({ length: n }, () => ({ json: {}, ...(binary ? { binary: { data: memoryBinary(PNG, 'image/png', 'logo.png') } } : {}) }));
+
+	it.each(failures)('$name: a clear error naming the item, without the API key', async ({ status, body, expected }) => {
+		fake.failNext(status, body);
+		const result = await runMessaging(fake, { parameters, items: items(1) });
+		expect(result.error?.message).toMatch(/^Item 0: /);
+		expect(result.error?.message).toMatch(expected);
+		expect(result.error?.description).toBeTruthy();
+		expect(visibleText(result)).not.toContain(fake.apiKey);
+	});
+
+	it.each(failures)('$name: Continue On Fail keeps the other item', async ({ status, body }) => {
+		fake.failNext(status, body, 1, onlyFirst());
+		const result = await runMessaging(fake, { parameters, items: items(2), continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.error).toMatch(/^Item 0: /);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const others = result.items.slice(1);
+		expect(others.length).toBeGreaterThan(0);
+		expect(others.every((item) => item.json.error === undefined && (item.pairedItem as { item: number }).item === 1)).toBe(true);
+		expect(visibleText(result)).not.toContain(fake.apiKey);
+	});
+
+	it('connection closed mid-request: a clear error, the other item still sent', async () => {
+		fake.dropNext(1, onlyFirst());
+		const result = await runMessaging(fake, { parameters, items: items(2), continueOnFail: true });
+		expect(result.items[0].json.error).toMatch(/^Item 0: .*closed the connection/);
+		expect(result.items.slice(1).every((item) => item.json.error === undefined)).toBe(true);
+	});
+
+	it('an answer that never comes ends at the Timeout request option', async () => {
+		fake.delayMs = 3_000;
+		const result = await runMessaging(fake, { parameters: { ...parameters, requestOptions: { timeout: 250 } }, items: items(1) });
+		expect(result.error?.message).toMatch(/^Item 0: .*did not answer in time \(E[A-Z]+\)$/);
+	});
+
+	it('a server that refuses connections: cannot reach it', async () => {
+		const result = await runNode({
+			type: 'messaging',
+			parameters: parameters as never,
+			items: items(1),
+			credentials: credentialsFor(fake, { serverUrl: 'http://127.0.0.1:9' }),
+		});
+		expect(result.error?.message).toMatch(/^Item 0: cannot reach the Evolution API server.*\(ECONNREFUSED\)$/);
+		expect(visibleText(result)).not.toContain(fake.apiKey);
+	});
+});
+
+describe('Messaging under a rate limit', () => {
+	it('completes 1,000 messages with no error when batching matches the rate', async () => {
+		// The fake answers 429 past 250 requests in a second (decided once per request: the fake
+		// asks the filter once per pending answer).
+		let windowStart = 0;
+		let inWindow = 0;
+		const limited = new WeakMap<object, boolean>();
+		const overLimit = (request: object) => {
+			if (!limited.has(request)) {
+				const now = Date.now();
+				if (now - windowStart >= 1000) {
+					windowStart = now;
+					inWindow = 0;
+				}
+				limited.set(request, ++inWindow > 250);
+			}
+			return limited.get(request)!;
+		};
+		fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1000, overLimit);
+		const result = await runMessaging(fake, {
+			parameters: {
+				resource: 'message',
+				operation: 'sendText',
+				...common,
+				text: '=Aviso {{ $json.n }}',
+				requestOptions: { batching: { batch: { batchSize: 200, batchInterval: 1000 } } },
+			},
+			items: Array.from({ length: 1000 }, (_, n) => ({ json: { n } })),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1000);
+		expect(result.items.every((item) => item.json.status === 'PENDING')).toBe(true);
+		expect(fake.requests).toHaveLength(1000);
+	}, 30_000);
+
+	it('without batching the same limit answers 429, so the test above is not vacuous', async () => {
+		const seen = new WeakSet<object>();
+		let served = 0;
+		fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1000, (request) => {
+			if (!seen.has(request)) {
+				seen.add(request);
+				served++;
+			}
+			return served > 250;
+		});
+		const result = await runMessaging(fake, {
+			parameters: { resource: 'message', operation: 'sendText', ...common, text: 'x' },
+			items: Array.from({ length: 300 }, (_, n) => ({ json: { n } })),
+			continueOnFail: true,
+		});
+		expect(result.items.filter((item) => String(item.json.error ?? '').includes('(429)')).length).toBe(50);
+	});
+});
