@@ -20,6 +20,7 @@ import { ensureN8n } from './n8n/install.mjs';
 import {
 	N8N_VERSION,
 	PACKAGE_NAME,
+	SANDBOX_CREDENTIALS,
 	bcryptHash,
 	freePort,
 	installCommunityPackage,
@@ -40,11 +41,6 @@ const userFolder = path.join(repoRoot, '.n8n-sandbox', ...(sandbox ? [] : ['live
 const owner = {
 	email: process.env.SANDBOX_OWNER_EMAIL || 'sandbox@example.com',
 	password: process.env.SANDBOX_OWNER_PASSWORD || 'Sandbox-n8n-1',
-};
-/** Credential ids the example workflows refer to (examples/README.md). */
-const SANDBOX_CREDENTIALS = {
-	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)' },
-	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)' },
 };
 
 const log = (line = '') => console.log(line);
@@ -124,7 +120,6 @@ async function startFakes() {
 		cleanups.push(() => fake.close());
 		credentials.push({
 			...SANDBOX_CREDENTIALS.lookup,
-			type: 'taxpayerLookupApi',
 			data: { baseUrl: fake.url, accessToken: VALID_TOKEN },
 		});
 		descriptions.push(`lookup API fake    ${fake.url}  (token ${VALID_TOKEN}) → credential "${SANDBOX_CREDENTIALS.lookup.name}"`);
@@ -136,7 +131,6 @@ async function startFakes() {
 		cleanups.push(() => fake.close());
 		credentials.push({
 			...SANDBOX_CREDENTIALS.messaging,
-			type: 'messagingApi',
 			data: { serverUrl: fake.url, apiKey: DEFAULT_API_KEY ?? 'global-test-key' },
 		});
 		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline") → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
@@ -299,7 +293,7 @@ function banner({ fakes, workflows, nodeTypes, credentials, activated }) {
 	log(` workflows:     ${workflows.length ? `${workflows.length} example(s) from examples/` : 'none (examples/ is empty)'}`);
 	if (activated.length) log(`                active: ${activated.join(', ')}`);
 	log(` data folder:   ${path.relative(repoRoot, userFolder)}/.n8n   (delete it to start afresh)`);
-	log(' Ctrl-C stops n8n and the fakes.');
+	log(sandbox ? ' Ctrl-C stops n8n and the fakes.' : ' Ctrl-C stops n8n.');
 	log(rule);
 }
 

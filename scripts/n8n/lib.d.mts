@@ -5,6 +5,10 @@ export declare const cacheDir: string;
 export declare const n8nBin: string;
 export declare const PACKAGE_NAME: string;
 export declare const DEV_ENCRYPTION_KEY: string;
+export declare const SANDBOX_CREDENTIALS: {
+	lookup: { id: string; name: string; type: 'taxpayerLookupApi' };
+	messaging: { id: string; name: string; type: 'messagingApi' };
+};
 
 export declare function freePort(): Promise<number>;
 export declare function portIsFree(port: number): Promise<boolean>;

@@ -16,6 +16,15 @@ export const PACKAGE_NAME = 'n8n-nodes-taxpayer-messaging';
 /** A fixed key for local sandboxes and tests only; it protects nothing of value. */
 export const DEV_ENCRYPTION_KEY = 'taxpayer-messaging-local-dev-key-not-a-secret';
 
+/**
+ * The credentials `npm start` creates in sandbox mode (pointing at the fakes). Example workflows in
+ * examples/ refer to them by these ids, so they run as imported.
+ */
+export const SANDBOX_CREDENTIALS = {
+	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)', type: 'taxpayerLookupApi' },
+	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
+};
+
 /** A TCP port free on loopback right now. */
 export async function freePort() {
 	return await new Promise((resolve, reject) => {
@@ -66,6 +75,10 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
 		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// Today's defaults, set explicitly so n8n does not warn that they will change.
+		N8N_RUNNERS_TASK_TIMEOUT: '300',
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(2 * 1024 ** 3),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
 		DB_TYPE: 'sqlite',
 		GENERIC_TIMEZONE: 'America/Lima',
 		N8N_PORT: String(port),

@@ -172,8 +172,9 @@ export class N8n {
 	 * Declares a credential; it is imported (one `import:credentials` for all pending ones) before
 	 * the next workflow runs. Returns the reference nodes use.
 	 */
-	credential(type: string, data: IDataObject, name = `${type} ${counter + 1}`): CredentialRef {
-		const ref = { id: newId('cred'), name };
+	credential(type: string, data: IDataObject, name: string | { name?: string; id?: string } = {}): CredentialRef {
+		const options = typeof name === 'string' ? { name } : name;
+		const ref = { id: options.id ?? newId('cred'), name: options.name ?? `${type} ${counter + 1}` };
 		this.pendingCredentials.push({ ...ref, type, data });
 		return ref;
 	}
