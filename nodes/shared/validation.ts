@@ -117,7 +117,12 @@ export function checkCurrency(raw: unknown): Checked<Currency> {
 export function checkInstanceName(raw: unknown): Checked<string> {
 	const hint = 'Pick the instance from the list, or type its name exactly as the Evolution API manager shows it.';
 	if (typeof raw !== 'string' || raw.trim() === '') return bad('is empty: an instance name is required', hint);
-	return ok(raw.trim());
+	const name = raw.trim();
+	// The name becomes a path segment. Encoding keeps these in one segment for the server, but
+	// proxies in front of it may decode them (or resolve dots), so the route could change.
+	if (/[/\\?#%\u0000-\u001f]/.test(name) || /^\.+$/.test(name))
+		return bad('cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots)', hint);
+	return ok(name);
 }
 
 export function checkMessageText(raw: unknown): Checked<string> {

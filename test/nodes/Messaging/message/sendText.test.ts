@@ -102,11 +102,16 @@ describe('Send Text', () => {
 		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendText/Support%20Team', '/message/sendText/Support%20Team']);
 	});
 
-	it('keeps a typed name from changing the path', async () => {
-		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('../instance/fetchInstances?x=', 'name') }) });
-		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendText/..%2Finstance%2FfetchInstances%3Fx%3D']);
-		expect(stopError(result).message).toContain('the instance "../instance/fetchInstances?x=" does not exist on the server (404)');
-	});
+	it.each(['../instance/fetchInstances?x=', 'sales%2F..%2Finstance', 'sales/../x', 'a\\b', '..', 'sales#x'])(
+		'keeps a typed name like %j from changing the path: rejected before sending',
+		async (name) => {
+			const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance(name, 'name') }) });
+			expect(fake.requests).toEqual([]);
+			expect(stopError(result).message).toBe(
+				`Item 0: Instance ${JSON.stringify(name)} cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots). Nothing was sent.`,
+			);
+		},
+	);
 
 	it('sends the options: delay, link preview, quoted message, mentions', async () => {
 		const result = await runMessaging(fake, {
