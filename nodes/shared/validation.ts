@@ -120,7 +120,8 @@ export function checkInstanceName(raw: unknown): Checked<string> {
 	const name = raw.trim();
 	// The name becomes a path segment. Encoding keeps these in one segment for the server, but
 	// proxies in front of it may decode them (or resolve dots), so the route could change.
-	if (/[/\\?#%\u0000-\u001f]/.test(name) || /^\.+$/.test(name))
+	const hasControlCharacter = [...name].some((character) => character.charCodeAt(0) < 0x20);
+	if (/[/\\?#%]/.test(name) || hasControlCharacter || /^\.+$/.test(name))
 		return bad('cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots)', hint);
 	return ok(name);
 }
