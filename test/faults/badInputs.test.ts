@@ -1,0 +1,149 @@
+// Bad input across the nodes: each is refused before any request reaches a fake (no quota spent,
+// no message sent), with an error that names the item and the value.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { MAX_MEDIA_BYTES } from '../../nodes/shared/validation';
+import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
+import { startLookupFake, VALID_TOKEN, type LookupFake } from '../fakes/lookupApi';
+import { memoryBinary } from '../harness/binary';
+import { runNode } from '../harness/engine';
+import { instance } from '../nodes/Messaging/helpers';
+
+let lookup: LookupFake;
+let evolution: EvolutionFake;
+beforeAll(async () => {
+	lookup = await startLookupFake({ today: '2026-11-20' });
+	evolution = await startEvolutionFake();
+});
+afterAll(async () => {
+	await lookup.close();
+	await evolution.close();
+});
+beforeEach(() => {
+	lookup.reset();
+	evolution.reset();
+});
+
+interface BadInput {
+	name: string;
+	node: 'taxpayerLookup' | 'messaging';
+	parameters: Record<string, unknown>;
+	items?: Array<{ json: Record<string, unknown>; binary?: Record<string, ReturnType<typeof memoryBinary>> }>;
+	/** The value and the rule, as the message shows them. */
+	says: string;
+}
+
+const ruc = (value: unknown, operation = 'get'): Partial<BadInput> => ({
+	node: 'taxpayerLookup',
+	parameters: { resource: 'taxpayer', operation, ruc: value },
+});
+const rate = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+	node: 'taxpayerLookup',
+	parameters: { resource: 'exchangeRate', currency: 'USD', ...parameters },
+});
+const text = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+	node: 'messaging',
+	parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'Hola', ...parameters },
+});
+const media = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+	node: 'messaging',
+	parameters: { resource: 'message', operation: 'sendMedia', instanceName: instance('sales'), number: '51987654321', mediaType: 'image', ...parameters },
+});
+const check = (numbers: unknown): Partial<BadInput> => ({
+	node: 'messaging',
+	parameters: { resource: 'chat', operation: 'checkNumbers', instanceName: instance('sales'), numbers },
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+
+const cases: BadInput[] = [
+	// RUCs of every wrong shape, and path tricks
+	{ name: 'RUC, 10 digits', ...ruc('2013131295'), says: 'RUC "2013131295" has 10 digits instead of 11' },
+	{ name: 'RUC, 12 digits', ...ruc('201313129550'), says: 'has 12 digits instead of 11' },
+	{ name: 'RUC, wrong check digit', ...ruc('20131312954'), says: 'fails the check digit' },
+	{ name: 'RUC, unknown prefix 30', ...ruc('30131312955'), says: 'starts with 30' },
+	{ name: 'RUC, unknown prefix 11', ...ruc('11131312955'), says: 'starts with 11' },
+	{ name: 'RUC, letters', ...ruc('2013131295X'), says: 'holds characters other than digits' },
+	{ name: 'RUC, inner spaces', ...ruc('201 313 12955'), says: 'holds characters other than digits' },
+	{ name: 'RUC, empty from an expression', ...ruc('={{ "" }}'), says: 'is empty' },
+	{ name: 'RUC, a decimal number', ...ruc('={{ 20131312955.5 }}'), says: 'is not a RUC' },
+	{ name: 'RUC, an object', ...ruc('={{ { a: 1 } }}'), says: 'is not a RUC' },
+	{ name: 'RUC with ../ (path trick)', ...ruc('../ruc/20131312955'), says: 'holds characters other than digits' },
+	{ name: 'RUC with %2F (path trick)', ...ruc('20131312955%2Fsunat'), says: 'holds characters other than digits' },
+	{ name: 'RUC with a query (path trick)', ...ruc('20131312955?moneda=USD', 'getRealTime'), says: 'holds characters other than digits' },
+	{ name: 'RUC with a slash, live route', ...ruc('20131312955/', 'getCoactiveDebt'), says: 'holds characters other than digits' },
+	// dates, ranges, currencies
+	{ name: 'date, impossible day', ...rate({ operation: 'getByDate', date: '2025-02-29' }), says: 'Date "2025-02-29" is not a real calendar date' },
+	{ name: 'date, month 13', ...rate({ operation: 'getByDate', date: '2025-13-01' }), says: 'is not a real calendar date' },
+	{ name: 'date, before 2010', ...rate({ operation: 'getByDate', date: '2009-06-30' }), says: 'is before 2010-01-01' },
+	{ name: 'date, in the future', ...rate({ operation: 'getByDate', date: '2100-01-04' }), says: 'is in the future' },
+	{ name: 'date, day-first format', ...rate({ operation: 'getByDate', date: '04/01/2025' }), says: 'is not a date in the form YYYY-MM-DD' },
+	{ name: 'date, a word', ...rate({ operation: 'getByDate', date: 'today' }), says: 'is not a date in the form YYYY-MM-DD' },
+	{ name: 'range, reversed', ...rate({ operation: 'getHistory', startDate: '2025-03-10', endDate: '2025-03-01' }), says: 'starts after it ends' },
+	{ name: 'range, end in the future', ...rate({ operation: 'getHistory', startDate: '2025-03-10', endDate: '2099-01-01' }), says: 'End Date "2099-01-01" is in the future' },
+	{ name: 'range, start before 2010', ...rate({ operation: 'getHistory', startDate: '2005-01-01', endDate: '2010-03-01' }), says: 'Start Date "2005-01-01" is before 2010-01-01' },
+	{ name: 'currency GBP', ...rate({ operation: 'getLatest', currency: '={{ "GBP" }}' }), says: 'Currency "GBP" is not a supported currency' },
+	{ name: 'currency empty', ...rate({ operation: 'getByDate', date: '2025-03-03', currency: '={{ "" }}' }), says: 'Currency "" is not a supported currency' },
+	// numbers
+	{ name: 'number, too short', ...text({ number: '12345' }), says: 'Number "12345" has 5 digits' },
+	{ name: 'number, too long', ...text({ number: '5198765432112345' }), says: 'has 16 digits' },
+	{ name: 'number, letters', ...text({ number: '51 98765 ABC' }), says: 'holds characters other than digits' },
+	{ name: 'number, empty', ...text({ number: '={{ "" }}' }), says: 'is empty' },
+	{ name: 'number, foreign address', ...text({ number: '51987654321@example.com' }), says: 'is not a WhatsApp address' },
+	{ name: 'number list, one bad entry', ...check('51987654321, 123'), says: 'has the entry "123"' },
+	{ name: 'number list, empty', ...check('={{ " ; , " }}'), says: 'is empty: at least one number is required' },
+	{ name: 'number list, array with an object', ...check('={{ ["51987654321", { "n": 1 }] }}'), says: 'has the entry {"n":1}' },
+	// text and instance
+	{ name: 'text, blank', ...text({ text: '={{ "   " }}' }), says: 'is empty: WhatsApp does not send empty messages' },
+	{ name: 'instance, ../ (path trick)', ...text({ instanceName: instance('../instance/fetchInstances', 'name') }), says: 'cannot be part of a URL path' },
+	{ name: 'instance, %2F (path trick)', ...text({ instanceName: instance('sales%2F..%2Fchat', 'name') }), says: 'cannot be part of a URL path' },
+	{ name: 'instance, only dots', ...text({ instanceName: instance('..', 'name') }), says: 'cannot be part of a URL path' },
+	{ name: 'instance, empty', ...text({ instanceName: instance('={{ "" }}', 'name') }), says: 'is empty: an instance name is required' },
+	{ name: 'delay, negative', ...text({ options: { delay: -5 } }), says: 'is not a delay in milliseconds' },
+	// media
+	{ name: 'media URL, ftp', ...media({ mediaSource: 'url', mediaUrl: 'ftp://files.example.com/a.png' }), says: 'uses ftp, not http or https' },
+	{ name: 'media URL, not a URL', ...media({ mediaSource: 'url', mediaUrl: 'logo.png' }), says: 'is not a URL' },
+	{ name: 'media URL, file scheme', ...media({ mediaSource: 'url', mediaUrl: 'file:///etc/passwd' }), says: 'uses file, not http or https' },
+	{ name: 'base64, bad characters', ...media({ mediaSource: 'base64', mediaBase64: 'iVBOR*w0KGgo=' }), says: 'is not valid base64' },
+	{ name: 'base64, cut off', ...media({ mediaSource: 'base64', mediaBase64: 'iVBORw0KG' }), says: 'is not valid base64 (its length is wrong' },
+	{ name: 'base64, over 15 MB', ...media({ mediaSource: 'base64', mediaBase64: 'A'.repeat(Math.ceil(((MAX_MEDIA_BYTES + 3) * 4) / 3 / 4) * 4) }), says: 'over the 15.00 MB' },
+	{ name: 'media type, unknown', ...media({ mediaType: '={{ "sticker" }}', mediaSource: 'url', mediaUrl: 'https://files.example.com/a.png' }), says: 'is not a media type' },
+	{
+		name: 'binary, missing property',
+		...media({ mediaSource: 'binary', binaryPropertyName: 'attachment' }),
+		items: [{ json: {}, binary: { data: memoryBinary(PNG, 'image/png', 'logo.png') } }],
+		says: 'Input Binary Field "attachment" is not a file of this item (it has "data")',
+	},
+	{ name: 'binary, item without files', ...media({ mediaSource: 'binary' }), says: 'is not there: this item has no files' },
+	{
+		name: 'binary, over 15 MB',
+		...media({ mediaSource: 'binary' }),
+		items: [{ json: {}, binary: { data: memoryBinary(Buffer.alloc(MAX_MEDIA_BYTES + 1), 'image/png', 'huge.png') } }],
+		says: 'File "huge.png" is 15.00 MB (15,728,641 bytes), over the 15.00 MB',
+	},
+	{ name: 'file name with a folder', ...media({ mediaType: 'document', mediaSource: 'url', mediaUrl: 'https://files.example.com/a.pdf', options: { fileName: '../secret.pdf' } }), says: 'is not a plain file name' },
+];
+
+describe('bad input is refused before any request', () => {
+	it('covers at least 40 cases', () => {
+		expect(cases.length).toBeGreaterThanOrEqual(40);
+	});
+
+	it.each(cases)('$name', async ({ node, parameters, items, says }) => {
+		const result = await runNode({
+			type: node,
+			parameters: parameters as never,
+			items,
+			credentials:
+				node === 'taxpayerLookup'
+					? { taxpayerLookupApi: { baseUrl: lookup.url, accessToken: VALID_TOKEN } }
+					: { messagingApi: { serverUrl: evolution.url, apiKey: evolution.apiKey } },
+		});
+		expect(result.error?.message).toMatch(/^Item 0: /);
+		expect(result.error?.message).toContain(says);
+		expect(result.error?.message).toMatch(/Nothing was sent\.$/);
+		expect(result.error?.description).toBeTruthy();
+		expect(lookup.requests).toEqual([]);
+		expect(evolution.requests).toEqual([]);
+	});
+});
