@@ -22,7 +22,7 @@ export interface TriggerOptions {
 
 const LATEST_URL = '/api/v2/tipo-cambio/sbs/ultimo';
 const HISTORY_URL = '/api/v2/tipo-cambio/sbs/historico';
-/** A poll must not hang forever on an API that stopped answering. */
+/** The longest one request may take; a poll also stays within the engine's poll budget. */
 const REQUEST_TIMEOUT_MS = 60_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -52,8 +52,21 @@ export function selectedCurrencies(fns: IPollFunctions): Currency[] {
 	return CURRENCIES.filter((currency) => chosen.has(currency));
 }
 
-async function fetchLatest(fns: IPollFunctions, currency: Currency): Promise<IDataObject> {
-	const body = await lookupRequest(fns, { url: LATEST_URL, qs: { moneda: currency }, timeout: REQUEST_TIMEOUT_MS });
+/**
+ * When this poll must be done by: n8n abandons a poll that outlasts its budget, so each request
+ * waits at most for what is left of it (and never more than REQUEST_TIMEOUT_MS).
+ */
+type Deadline = number;
+
+function pollDeadline(fns: IPollFunctions): Deadline {
+	const budget = typeof fns.getPollBudgetMs === 'function' ? fns.getPollBudgetMs() : REQUEST_TIMEOUT_MS;
+	return Date.now() + budget;
+}
+
+const timeLeft = (deadline: Deadline) => Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
+
+async function fetchLatest(fns: IPollFunctions, currency: Currency, deadline: Deadline): Promise<IDataObject> {
+	const body = await lookupRequest(fns, { url: LATEST_URL, qs: { moneda: currency }, timeout: timeLeft(deadline) });
 	if (typeof body.fecha !== 'string' || !DATE.test(body.fecha)) {
 		throw new NodeOperationError(fns.getNode(), `The lookup API answered the latest ${currency} rate without a date`, {
 			description: `Expected a "fecha" as YYYY-MM-DD, got ${JSON.stringify(body.fecha)}. Try again later; if it persists, the API changed.`,
@@ -63,14 +76,20 @@ async function fetchLatest(fns: IPollFunctions, currency: Currency): Promise<IDa
 }
 
 /** Records of one currency published from `start` to `end`, one request per year of the range. */
-async function fetchHistory(fns: IPollFunctions, currency: Currency, start: string, end: string): Promise<IDataObject[]> {
+async function fetchHistory(
+	fns: IPollFunctions,
+	currency: Currency,
+	start: string,
+	end: string,
+	deadline: Deadline,
+): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	// One chunk at a time: the rate limit counts per 15-minute window.
 	for (const chunk of yearChunks(start, end)) {
 		const body = await lookupRequest(fns, {
 			url: HISTORY_URL,
 			qs: { fecha_inicio: chunk.start, fecha_fin: chunk.end, moneda: currency },
-			timeout: REQUEST_TIMEOUT_MS,
+			timeout: timeLeft(deadline),
 		});
 		const data = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 		for (const record of data) records.push({ ...record, moneda: record.moneda ?? currency });
@@ -103,8 +122,9 @@ async function pollCurrency(
 	currency: Currency,
 	lastEmitted: string | undefined,
 	options: TriggerOptions,
+	deadline: Deadline,
 ): Promise<CurrencyFinding> {
-	const latest = await fetchLatest(fns, currency);
+	const latest = await fetchLatest(fns, currency, deadline);
 	const latestDate = String(latest.fecha);
 	if (lastEmitted === undefined) {
 		// First activation: from now on. The option gives the workflow one record to work with.
@@ -113,7 +133,7 @@ async function pollCurrency(
 	if (latestDate <= lastEmitted) return { records: [], remember: lastEmitted };
 	const firstMissed = nextDay(lastEmitted);
 	// The day right after the last emitted one has no other day to fill in: the latest is all.
-	const history = firstMissed === latestDate ? [] : await fetchHistory(fns, currency, firstMissed, latestDate);
+	const history = firstMissed === latestDate ? [] : await fetchHistory(fns, currency, firstMissed, latestDate, deadline);
 	return { records: recordsSince(lastEmitted, latest, history), remember: latestDate };
 }
 
@@ -128,7 +148,8 @@ function toItems(records: IDataObject[], options: TriggerOptions): INodeExecutio
 /** "Fetch Test Event": the latest record of each selected currency; the memory stays as it is. */
 async function manualPoll(fns: IPollFunctions, currencies: Currency[], options: TriggerOptions) {
 	const records: IDataObject[] = [];
-	for (const currency of currencies) records.push(await fetchLatest(fns, currency));
+	const deadline = pollDeadline(fns);
+	for (const currency of currencies) records.push(await fetchLatest(fns, currency, deadline));
 	return [toItems(records, options)];
 }
 
@@ -160,12 +181,13 @@ async function pollNewRates(
 ): Promise<INodeExecutionData[][] | null> {
 	const staticData = fns.getWorkflowStaticData('node');
 	const memory = readMemory(staticData);
+	const deadline = pollDeadline(fns);
 	const next: Memory = {};
 	const records: IDataObject[] = [];
 	// Every request first; the memory changes only once all of them succeeded, so a failed poll
 	// marks nothing as emitted and the next one asks again from the same dates.
 	for (const currency of currencies) {
-		const finding = await pollCurrency(fns, currency, memory[currency], options);
+		const finding = await pollCurrency(fns, currency, memory[currency], options, deadline);
 		records.push(...finding.records);
 		next[currency] = finding.remember;
 	}

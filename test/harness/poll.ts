@@ -54,6 +54,8 @@ export interface PollTriggerSetup {
 	nodeName?: string;
 	/** Static data as the database holds it (JSON), e.g. another instance's `saved`. */
 	saved?: string;
+	/** What `getPollBudgetMs()` answers (n8n's default: 5 minutes). */
+	pollBudgetMs?: number;
 }
 
 /** What one poll did. */
@@ -84,7 +86,10 @@ export class PollTriggerHarness {
 
 	private readonly workflowData: IWorkflowBase;
 
+	private readonly pollBudgetMs?: number;
+
 	constructor(setup: PollTriggerSetup) {
+		this.pollBudgetMs = setup.pollBudgetMs;
 		asLoaded(nodeTypesRegistry.getByName(`${PACKAGE}.${setup.type}`) as INodeType);
 		this.saved = setup.saved ?? '{}';
 		this.node = {
@@ -193,6 +198,10 @@ export class PollTriggerHarness {
 			(error) => {
 				this.errors.push(error);
 			},
+			undefined,
+			undefined,
+			undefined,
+			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
 		);
 		this.active = { workflow, context };
 		try {

@@ -12,7 +12,7 @@ export const HISTORY_PATH = '/api/v2/tipo-cambio/sbs/historico';
 export function exchangeRateTrigger(
 	fake: LookupFake,
 	parameters: Record<string, unknown> = {},
-	options: { saved?: string; token?: string } = {},
+	options: { saved?: string; token?: string; pollBudgetMs?: number } = {},
 ): PollTriggerHarness {
 	return new PollTriggerHarness({
 		type: 'exchangeRateTrigger',
@@ -20,6 +20,7 @@ export function exchangeRateTrigger(
 		parameters: { currencies: ['USD'], ...parameters },
 		credentials: { taxpayerLookupApi: { baseUrl: fake.url, accessToken: options.token ?? VALID_TOKEN } },
 		saved: options.saved,
+		pollBudgetMs: options.pollBudgetMs,
 	});
 }
 
