@@ -33,23 +33,23 @@ interface BadInput {
 	says: string;
 }
 
-const ruc = (value: unknown, operation = 'get'): Partial<BadInput> => ({
+const ruc = (value: unknown, operation = 'get'): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'taxpayerLookup',
 	parameters: { resource: 'taxpayer', operation, ruc: value },
 });
-const rate = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+const rate = (parameters: Record<string, unknown>): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'taxpayerLookup',
 	parameters: { resource: 'exchangeRate', currency: 'USD', ...parameters },
 });
-const text = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+const text = (parameters: Record<string, unknown>): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'messaging',
 	parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'Hola', ...parameters },
 });
-const media = (parameters: Record<string, unknown>): Partial<BadInput> => ({
+const media = (parameters: Record<string, unknown>): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'messaging',
 	parameters: { resource: 'message', operation: 'sendMedia', instanceName: instance('sales'), number: '51987654321', mediaType: 'image', ...parameters },
 });
-const check = (numbers: unknown): Partial<BadInput> => ({
+const check = (numbers: unknown): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'messaging',
 	parameters: { resource: 'chat', operation: 'checkNumbers', instanceName: instance('sales'), numbers },
 });
