@@ -1,5 +1,6 @@
 // Bad input across the nodes: each is refused before any request reaches a fake (no quota spent,
 // no message sent), with an error that names the item and the value.
+import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_MEDIA_BYTES } from '../../nodes/shared/validation';
@@ -28,7 +29,7 @@ interface BadInput {
 	name: string;
 	node: 'taxpayerLookup' | 'messaging';
 	parameters: Record<string, unknown>;
-	items?: Array<{ json: Record<string, unknown>; binary?: Record<string, ReturnType<typeof memoryBinary>> }>;
+	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
 	/** The value and the rule, as the message shows them. */
 	says: string;
 }
