@@ -158,14 +158,23 @@ export class N8n {
 	}
 
 	/** Runs an n8n CLI command in this user folder, with ports of its own. */
-	async cli(args: string[], options: { allowFailure?: boolean; env?: Record<string, string> } = {}) {
-		const env = n8nEnv({
-			userFolder: this.userFolder,
-			port: await freePort(),
-			brokerPort: await freePort(),
-			extra: options.env,
-		});
-		return await runN8n(args, { env, allowFailure: options.allowFailure, timeoutMs: 300_000 });
+	async cli(args: string[], options: { allowFailure?: boolean; env?: Record<string, string> } = {}): Promise<RunResult> {
+		for (let attempt = 1; ; attempt++) {
+			const env = n8nEnv({
+				userFolder: this.userFolder,
+				port: await freePort(),
+				brokerPort: await freePort(),
+				extra: options.env,
+			});
+			const result = await runN8n(args, { env, allowFailure: true, timeoutMs: 300_000 });
+			// Another process may take a port between freePort() and n8n binding it: try new ones.
+			if (result.code !== 0 && attempt < 3 && /EADDRINUSE/.test(result.stdout + result.stderr)) continue;
+			if (result.code !== 0 && !options.allowFailure) {
+				const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-30).join('\n');
+				throw new Error(`n8n ${args.join(' ')} exited with ${result.code}:\n${tail}`);
+			}
+			return result;
+		}
 	}
 
 	/**
