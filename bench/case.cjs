@@ -1,0 +1,105 @@
+// One bench case in a fresh process, so that its peak memory is its own: loads the engine, warms
+// up, then times one implementation over N items against the fake at BENCH_FAKE_URL and reports
+// (IPC, or stdout as JSON) wall time, peak RSS and peak heap.
+//   node bench/case.cjs <ours|httpRequest|fetch> <N>
+// BENCH_CPU_PROF=<file.cpuprofile> records a CPU profile of the timed run only (not load/warm-up).
+// BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text.
+'use strict';
+require('./register.cjs');
+const v8 = require('node:v8');
+
+const { implementations, inputItems } = require('./cases.ts');
+
+/** Heap high-water mark: sampled every few ms, and after every GC (a GC's start is a local peak). */
+function heapWatcher() {
+	let peak = 0;
+	const sample = () => {
+		const { used_heap_size, external_memory } = v8.getHeapStatistics();
+		peak = Math.max(peak, used_heap_size + external_memory);
+	};
+	const timer = setInterval(sample, 2);
+	const { PerformanceObserver } = require('node:perf_hooks');
+	const observer = new PerformanceObserver(sample);
+	observer.observe({ entryTypes: ['gc'] });
+	return {
+		stop() {
+			sample();
+			clearInterval(timer);
+			observer.disconnect();
+			return peak;
+		},
+	};
+}
+
+/** Counts n8n's expression evaluations (the one entry point every engine path goes through). */
+function countExpressions() {
+	const { Expression } = require('n8n-workflow');
+	const original = Expression.prototype.resolveSimpleParameterValue;
+	const counts = new Map();
+	Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
+		if (typeof value === 'string' && value.startsWith('=')) counts.set(value, (counts.get(value) ?? 0) + 1);
+		return original.call(this, value, ...rest);
+	};
+	return counts;
+}
+
+async function startProfiler() {
+	const { Session } = require('node:inspector/promises');
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.setSamplingInterval', { interval: 200 });
+	await session.post('Profiler.start');
+	return {
+		async stopTo(file) {
+			const { profile } = await session.post('Profiler.stop');
+			require('node:fs').writeFileSync(file, JSON.stringify(profile));
+			session.disconnect();
+		},
+	};
+}
+
+async function main() {
+	const [implementation, nText] = process.argv.slice(2);
+	const n = Number(nText);
+	const baseUrl = process.env.BENCH_FAKE_URL;
+	const run = implementations[implementation];
+	if (!run || !(n > 0) || !baseUrl) throw new Error('usage: BENCH_FAKE_URL=... node bench/case.cjs <ours|httpRequest|fetch> <N>');
+
+	// Warm-up: module loading, first-call compilation and connection setup are not per-item costs.
+	for (let i = 0; i < 3; i++) await run(baseUrl, inputItems(50));
+	const items = inputItems(n);
+	global.gc?.();
+	const before = process.memoryUsage();
+	const expressions = process.env.BENCH_COUNT_EXPRESSIONS ? countExpressions() : undefined;
+	const profiler = process.env.BENCH_CPU_PROF ? await startProfiler() : undefined;
+	const watcher = heapWatcher();
+	const started = process.hrtime.bigint();
+	const output = await run(baseUrl, items);
+	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const peakHeap = watcher.stop();
+	if (profiler) await profiler.stopTo(process.env.BENCH_CPU_PROF);
+	const failed = output.filter((item) => item.error).length;
+	const result = {
+		implementation,
+		n,
+		wallMs,
+		outputItems: output.length,
+		failedItems: failed,
+		rssBeforeMB: before.rss / 2 ** 20,
+		peakRssMB: process.resourceUsage().maxRSS / 1024,
+		heapBeforeMB: (before.heapUsed + before.external) / 2 ** 20,
+		peakHeapMB: peakHeap / 2 ** 20,
+		...(expressions ? { expressions: Object.fromEntries(expressions) } : {}),
+	};
+	if (process.send) process.send(result);
+	else console.log(JSON.stringify(result));
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,122 @@
+// Runs one node over N items through n8n-core's WorkflowExecute, as the test harness does, but for
+// any registered node type and version: this package's nodes (from the harness's registry) and
+// n8n's own HTTP Request node, loaded from the cached n8n install.
+import path from 'node:path';
+
+import { WorkflowExecute } from 'n8n-core';
+import {
+	NodeHelpers,
+	VersionedNodeType,
+	Workflow,
+	createRunExecutionData,
+	type ICredentialDataDecryptedObject,
+	type IExecuteData,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowBase,
+} from 'n8n-workflow';
+
+import { additionalDataFor, nodeTypesRegistry } from '../test/harness/engine';
+import { programmaticTaxpayerLookup } from './programmatic';
+import { proposedTaxpayerLookup } from './proposed';
+
+export const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
+/** The Taxpayer Lookup node with a proposed change applied in memory (bench/proposed.ts). */
+export const PROPOSED_LOOKUP = 'bench.taxpayerLookupProposed';
+/** Taxpayer Lookup `get` as a programmatic node, a measurement prototype (bench/programmatic.ts). */
+export const PROGRAMMATIC_LOOKUP = 'bench.taxpayerLookupProgrammatic';
+
+const n8nNodesBase = path.resolve(__dirname, '../.cache/n8n/node_modules/n8n-nodes-base');
+
+let httpRequest: IVersionedNodeType | undefined;
+let proposed: INodeType | undefined;
+let programmatic: INodeType | undefined;
+
+/** n8n's HTTP Request node as n8n 2.x ships it (all versions; `defaultVersion` is what the editor adds). */
+export function loadHttpRequestNode(): IVersionedNodeType {
+	if (httpRequest) return httpRequest;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { HttpRequest } = require(path.join(n8nNodesBase, 'dist/nodes/HttpRequest/HttpRequest.node.js'));
+	httpRequest = new HttpRequest() as IVersionedNodeType;
+	// The node must have been built on the same n8n-workflow as the engine and our node: one copy.
+	if (!(httpRequest instanceof VersionedNodeType)) {
+		throw new Error('The HTTP Request node loaded a second copy of n8n-workflow (bench/register.cjs must pin it)');
+	}
+	return httpRequest;
+}
+
+/** The harness's registry plus n8n-base's HTTP Request node, resolving versions as n8n does. */
+export const benchNodeTypes: INodeTypes = {
+	getByName(name: string) {
+		if (name === HTTP_REQUEST) return loadHttpRequestNode();
+		if (name === PROPOSED_LOOKUP) return (proposed ??= proposedTaxpayerLookup());
+		if (name === PROGRAMMATIC_LOOKUP) return (programmatic ??= programmaticTaxpayerLookup());
+		return nodeTypesRegistry.getByName(name);
+	},
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+export interface WorkflowRun {
+	/** Full node type name, e.g. `n8n-nodes-taxpayer-messaging.taxpayerLookup` or HTTP_REQUEST. */
+	type: string;
+	typeVersion: number;
+	parameters: INode['parameters'];
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	items: INodeExecutionData[];
+}
+
+/** Items → the node, through WorkflowExecute; returns the node's output items and the run. */
+export async function runWorkflow(options: WorkflowRun): Promise<{ items: INodeExecutionData[]; run: IRun }> {
+	const credentials = options.credentials ?? {};
+	const node: INode = {
+		id: 'node-under-bench',
+		name: 'Node Under Bench',
+		type: options.type,
+		typeVersion: options.typeVersion,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
+	};
+	const source: INode = { id: 'items', name: 'Items', type: 'test.itemsSource', typeVersion: 1, position: [0, 0], parameters: {} };
+	const connections = { Items: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
+	const workflowData = {
+		id: 'bench-workflow',
+		name: 'Bench',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [source, node],
+		connections,
+		settings: { executionOrder: 'v1' },
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: workflowData.nodes,
+		connections,
+		active: false,
+		nodeTypes: benchNodeTypes,
+		settings: workflowData.settings,
+	});
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: source, data: { main: [options.items] }, source: null } as IExecuteData],
+		},
+	});
+	const execute = new WorkflowExecute(additionalDataFor(credentials, workflowData), 'manual', runExecutionData);
+	const run = await execute.processRunExecutionData(workflow);
+	const error = run.data.resultData.error;
+	if (error) throw error;
+	return { items: run.data.resultData.runData[node.name]?.[0]?.data?.main?.[0] ?? [], run };
+}

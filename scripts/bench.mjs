@@ -1,0 +1,349 @@
+// `npm run bench`: Taxpayer Lookup `get` vs n8n's HTTP Request node vs a plain fetch loop, through
+// n8n-core's engine against the lookup fake on loopback; Send Media's memory for a 15 MB file; the
+// Exchange Rate Trigger's API calls per poll. Prints the tables and writes BENCHMARKS.md.
+//
+// The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
+// so that its peak RSS and heap are its own, and the fake has the other core.
+//   npm run bench                 full run (about 6-8 minutes on 2 cores)
+//   npm run bench -- --quick      N = 100 and 1,000 only, one repeat, no profiles (a smoke test)
+//   npm run bench -- --with=nodeHttp,oursProgrammatic   add the node:http floor and the programmatic prototype
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+require('../bench/register.cjs');
+
+const quick = process.argv.includes('--quick');
+const SIZES = quick ? [100, 1000] : [100, 1000, 10_000];
+const LATENCIES = [0, 20];
+const extra = (process.argv.find((arg) => arg.startsWith('--with='))?.slice('--with='.length).split(',') ?? []).filter(Boolean);
+const IMPLEMENTATIONS = ['fetch', 'ours', 'oursProposed', 'httpRequest', ...extra];
+/** Repeats per case (the median is reported): small N are noisy, 10,000 takes long enough to be steady. */
+const repeatsFor = (n) => (quick ? 1 : n >= 10_000 ? 1 : 3);
+/** Items each child sends while warming up (3 runs of 50), before its timed run. */
+const WARM_UP_REQUESTS = 150;
+const PROFILE_N = 3000;
+const CASE_TIMEOUT_MS = 240_000;
+
+const LABELS = {
+	fetch: 'plain fetch (floor)',
+	ours: 'Taxpayer Lookup (ours)',
+	oursProposed: 'ours + proposed change (prototype)',
+	httpRequest: 'HTTP Request node',
+	nodeHttp: 'plain node:http (floor)',
+	oursProgrammatic: 'ours as a programmatic node (prototype)',
+};
+
+// ------------------------------------------------------------ peak concurrency at the fake
+
+/** Counts requests in flight at every server this process starts (the fakes), with the high-water mark. */
+const inFlight = { now: 0, peak: 0 };
+const createServer = http.createServer;
+http.createServer = function (...args) {
+	const listenerIndex = args.findIndex((arg) => typeof arg === 'function');
+	const listener = args[listenerIndex];
+	args[listenerIndex] = (req, res) => {
+		inFlight.now++;
+		inFlight.peak = Math.max(inFlight.peak, inFlight.now);
+		res.once('close', () => inFlight.now--);
+		return listener(req, res);
+	};
+	return createServer.apply(this, args);
+};
+
+const { startLookupFake } = require('../test/fakes/lookupApi.ts');
+const { startEvolutionFake } = require('../test/fakes/evolutionApi.ts');
+const { triggerPollCosts } = require('../bench/trigger.ts');
+const { summarise } = await import('../bench/profile-summary.mjs');
+
+// ------------------------------------------------------------ children
+
+function runChild(script, args, env) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'bench', script), ...args], {
+			cwd: root,
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
+		let result;
+		const timer = setTimeout(() => child.kill('SIGKILL'), CASE_TIMEOUT_MS);
+		child.on('message', (message) => (result = message));
+		child.on('exit', (code, signal) => {
+			clearTimeout(timer);
+			if (code === 0 && result) resolve(result);
+			else reject(new Error(`bench/${script} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+		});
+	});
+}
+
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+// ------------------------------------------------------------ formatting
+
+const fmt = (value, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value) => (value >= 100 ? fmt(value) : fmt(value, 1));
+const table = (header, rows) =>
+	[`| ${header.join(' | ')} |`, `|${header.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+function versionOf(dir) {
+	return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+}
+
+// ------------------------------------------------------------ the run
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const results = [];
+const lookup = await startLookupFake({ today: '2026-11-20' });
+
+async function timedCase(implementation, n, latencyMs, env = {}) {
+	lookup.reset();
+	lookup.options.latencyMs = latencyMs;
+	inFlight.peak = 0;
+	const result = await runChild('case.cjs', [implementation, String(n)], { BENCH_FAKE_URL: lookup.url, ...env });
+	const seen = lookup.requests.length;
+	if (result.outputItems !== n || result.failedItems !== 0 || seen !== n + WARM_UP_REQUESTS) {
+		throw new Error(`${implementation} N=${n}: ${result.outputItems} items, ${result.failedItems} failed, fake saw ${seen} requests`);
+	}
+	return { ...result, latencyMs, peakInFlight: inFlight.peak };
+}
+
+for (const latencyMs of LATENCIES) {
+	for (const n of SIZES) {
+		const runs = Object.fromEntries(IMPLEMENTATIONS.map((implementation) => [implementation, []]));
+		for (let repeat = 0; repeat < repeatsFor(n); repeat++) {
+			for (const implementation of IMPLEMENTATIONS) {
+				const result = await timedCase(implementation, n, latencyMs);
+				runs[implementation].push(result);
+				console.error(`latency ${latencyMs} ms  N ${n}  ${implementation.padEnd(12)} ${ms(result.wallMs)} ms`);
+			}
+		}
+		for (const implementation of IMPLEMENTATIONS) {
+			const list = runs[implementation];
+			const wallMs = median(list.map((run) => run.wallMs));
+			results.push({
+				implementation,
+				n,
+				latencyMs,
+				wallMs,
+				runs: list.map((run) => run.wallMs),
+				peakRssMB: Math.max(...list.map((run) => run.peakRssMB)),
+				rssBeforeMB: median(list.map((run) => run.rssBeforeMB)),
+				peakHeapMB: Math.max(...list.map((run) => run.peakHeapMB)),
+				heapBeforeMB: median(list.map((run) => run.heapBeforeMB)),
+				peakInFlight: Math.max(...list.map((run) => run.peakInFlight)),
+			});
+		}
+	}
+}
+
+// Expression evaluations per item, and profiles of the timed run.
+const expressionCounts = {};
+for (const implementation of IMPLEMENTATIONS.filter((name) => name !== 'fetch' && name !== 'nodeHttp')) {
+	const result = await timedCase(implementation, 100, 0, { BENCH_COUNT_EXPRESSIONS: '1' });
+	expressionCounts[implementation] = result.expressions;
+}
+const profiles = {};
+if (!quick) {
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-prof-'));
+	for (const implementation of ['ours', 'oursProposed', 'httpRequest']) {
+		const file = path.join(dir, `${implementation}.cpuprofile`);
+		const result = await timedCase(implementation, PROFILE_N, 0, { BENCH_CPU_PROF: file });
+		profiles[implementation] = { wallMs: result.wallMs, file, ...summarise(JSON.parse(readFileSync(file, 'utf8')), 12) };
+	}
+}
+await lookup.close();
+
+// Send Media: a 15 MB file from a binary property.
+const evolution = await startEvolutionFake();
+const media = [];
+for (const mode of ['memory', 'filesystem']) {
+	evolution.reset();
+	const result = await runChild('media.cjs', [mode], { BENCH_EVOLUTION_URL: evolution.url, BENCH_EVOLUTION_KEY: evolution.apiKey });
+	const sent = evolution.requests.filter((request) => request.path.includes('/message/sendMedia/'));
+	if (sent.length !== 2) throw new Error(`send media (${mode}): the fake saw ${sent.length} sends, expected 2`);
+	media.push({ ...result, requestMB: sent[1].bodyBytes / 2 ** 20 });
+	console.error(`send media 15 MB (${mode})  ${ms(result.wallMs)} ms`);
+}
+await evolution.close();
+
+// Exchange Rate Trigger: a warm-up pass, then the measured one.
+const triggerFake = await startLookupFake();
+await triggerPollCosts(triggerFake);
+const pollCosts = await triggerPollCosts(triggerFake);
+await triggerFake.close();
+const loadAfter = os.loadavg();
+
+// ------------------------------------------------------------ the report
+
+const find = (implementation, n, latencyMs) => results.find((r) => r.implementation === implementation && r.n === n && r.latencyMs === latencyMs);
+const perItemMs = (r) => r.wallMs / r.n;
+
+const mainRows = [];
+for (const latencyMs of LATENCIES) {
+	for (const n of SIZES) {
+		for (const implementation of IMPLEMENTATIONS) {
+			const r = find(implementation, n, latencyMs);
+			const vsHttp = implementation === 'httpRequest' ? '' : `${fmt(r.wallMs / find('httpRequest', n, latencyMs).wallMs, 2)}`;
+			const vsFetch = implementation === 'fetch' ? '' : `${fmt(r.wallMs / find('fetch', n, latencyMs).wallMs, 2)}`;
+			mainRows.push([
+				`${latencyMs} ms`,
+				fmt(n),
+				LABELS[implementation],
+				ms(r.wallMs),
+				fmt(n / (r.wallMs / 1000)),
+				fmt(perItemMs(r), 3),
+				vsHttp,
+				vsFetch,
+				fmt(r.peakRssMB),
+				fmt(r.peakRssMB - r.rssBeforeMB),
+				fmt(r.peakHeapMB - r.heapBeforeMB),
+				fmt(r.peakInFlight),
+			]);
+		}
+	}
+}
+
+const target = (() => {
+	const n = SIZES.at(-1);
+	const ours = find('ours', n, 0);
+	const proposed = find('oursProposed', n, 0);
+	const http = find('httpRequest', n, 0);
+	const floor = find('fetch', n, 0);
+	const line = (label, r) => {
+		const vsHttp = r.wallMs / http.wallMs;
+		const vsFetch = r.wallMs / floor.wallMs;
+		return `| ${label} | ${fmt(vsHttp, 2)} (target ≤ 0.50: ${vsHttp <= 0.5 ? 'met' : 'MISSED'}) | ${fmt(vsFetch, 2)} (target ≤ 3.00: ${vsFetch <= 3 ? 'met' : 'MISSED'}) |`;
+	};
+	return [
+		`Targets at N = ${fmt(n)}, 0 ms latency:`,
+		'',
+		'| | ours / HTTP Request | ours / fetch |',
+		'|---|---:|---:|',
+		line('Taxpayer Lookup as shipped', ours),
+		line('with the proposed change (prototype)', proposed),
+	].join('\n');
+})();
+
+const expressionTable = table(
+	['node', 'expression', 'evaluations per item'],
+	Object.entries(expressionCounts).flatMap(([implementation, counts]) =>
+		Object.entries(counts ?? {}).map(([text, count]) => [LABELS[implementation], `\`${text.replace(/\|/g, '\\|')}\``, fmt(count / 100, 2)]),
+	),
+);
+const expressionTotals = Object.entries(expressionCounts)
+	.map(([implementation, counts]) => `${LABELS[implementation]}: ${fmt(Object.values(counts ?? {}).reduce((a, b) => a + b, 0) / 100, 2)}`)
+	.join('; ');
+
+const profileSection = Object.keys(profiles).length
+	? Object.entries(profiles)
+			.map(([implementation, p]) =>
+				[
+					`**${LABELS[implementation]}**, N = ${fmt(PROFILE_N)}, 0 ms: ${ms(p.wallMs)} ms wall (profiled), ${ms(p.totalMs)} ms sampled.`,
+					'',
+					table(['self time by owner', 'ms', 'share'], p.owners.slice(0, 8).map((o) => [o.name, ms(o.ms), `${fmt(o.share * 100, 1)}%`])),
+					'',
+					table(['self time by function', 'ms', 'share'], p.functions.slice(0, 12).map((f) => [`\`${f.name}\``, ms(f.ms), `${fmt(f.share * 100, 1)}%`])),
+				].join('\n'),
+			)
+			.join('\n\n')
+	: '_Profiles are skipped with --quick._';
+
+const mediaTable = table(
+	['binary data mode', 'file', 'request body', 'wall', 'peak RSS', 'RSS over baseline', 'heap over baseline', 'RSS over file size', 'heap over file size'],
+	media.map((m) => [
+		m.mode === 'memory' ? 'memory (default: base64 in the item)' : 'filesystem (item holds an id)',
+		`${fmt(m.fileMB, 1)} MB`,
+		`${fmt(m.requestMB, 1)} MB`,
+		`${ms(m.wallMs)} ms`,
+		`${fmt(m.peakRssMB)} MB`,
+		`${fmt(m.peakRssMB - m.rssBeforeMB)} MB`,
+		`${fmt(m.peakHeapMB - m.heapBeforeMB)} MB`,
+		`${fmt((m.peakRssMB - m.rssBeforeMB) / m.fileMB, 1)}×`,
+		`${fmt((m.peakHeapMB - m.heapBeforeMB) / m.fileMB, 1)}×`,
+	]),
+);
+
+const pollTable = table(
+	['poll', 'currencies', 'API calls', 'requests', 'items emitted', 'wall'],
+	pollCosts.map((p) => [p.poll, p.currencies, fmt(p.calls), p.requests.join(', '), fmt(p.emitted), `${ms(p.wallMs)} ms`]),
+);
+
+const cpus = os.cpus();
+const machine = [
+	`- Date: ${startedAt.toISOString()}`,
+	`- Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GB memory, ${os.type()} ${os.release()} ${os.arch()}`,
+	`- Load average (1 min) before / after the run: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)} (other work on the machine shows here)`,
+	`- Node ${process.version}; n8n-core ${versionOf(path.join(root, 'node_modules/n8n-core'))}, n8n-workflow ${versionOf(path.join(root, 'node_modules/n8n-workflow'))}; HTTP Request node from n8n-nodes-base ${versionOf(path.join(root, '.cache/n8n/node_modules/n8n-nodes-base'))} (n8n ${versionOf(path.join(root, '.cache/n8n/node_modules/n8n'))}), typeVersion = its defaultVersion`,
+	`- Expression engine: n8n-workflow's \`legacy\` (in-process), as the test harness runs it. A real n8n 2.x instance defaults to \`vm\` (isolated-vm), where each evaluation costs more, so the gaps below widen there.`,
+].join('\n');
+
+const findingsFile = path.join(root, 'bench/findings.md');
+const findings = readFileSync(findingsFile, 'utf8').trim();
+
+const report = `# Benchmarks
+
+Generated by \`npm run bench\` (scripts/bench.mjs, bench/**) on ${startedAt.toISOString().slice(0, 10)}${quick ? ' — **quick run (--quick): N = 100 and 1,000 only, no profiles**' : ''}. Do not edit the tables by hand;
+the findings at the end are kept in bench/findings.md.
+
+${machine}
+
+## Lookup: N GETs through n8n's engine
+
+Each case runs in a fresh child process against the lookup fake (\`GET /api/v2/ruc/{ruc}\`, 3 known RUCs, fake in the
+parent process): one Items node feeding the node under test, through \`WorkflowExecute\`. Three warm-up runs of 50
+items precede the timed run. Wall time is the median of ${quick ? '1 run' : '3 runs (1 at N = 10,000)'}; memory is the highest of them.
+
+- **Taxpayer Lookup (ours)**: \`resource: taxpayer, operation: get, ruc: ={{ $json.ruc }}\`, credential \`taxpayerLookupApi\`.
+- **HTTP Request node**: \`GET ={base}/api/v2/ruc/{{ $json.ruc }}\`, authentication none, header parameters \`Authorization: Bearer …\` and
+  \`Accept: application/json\` (the same headers ours sends), options default.
+- **plain fetch**: \`fetch()\` with the same headers for every item, all started at once, bodies parsed, wrapped as items.
+- **ours + proposed change**: ours with the change proposed below applied in memory (bench/proposed.ts); not shipped.
+
+Concurrency: n8n's RoutingNode (declarative nodes) and HTTP Request v3/v4.x both start every item's request before
+awaiting any (no batching unless the Batching option is set), so the floor starts all N fetches at once too. The
+"peak in flight" column is the highest number of requests open at the fake at once, measured at the fake (at 0 ms
+the fake answers each request as it arrives, so it stays near 1; at 20 ms it shows how many the client had started).
+
+| latency | N | implementation | wall ms | items/s | ms per item | ÷ HTTP Request | ÷ fetch | peak RSS MB | RSS over baseline MB | heap over baseline MB | peak in flight |
+|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${mainRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+${target}
+
+## Where the time goes (CPU profiles of the timed run)
+
+Expressions n8n evaluates per item (N = 100): ${expressionTotals}.
+
+${expressionTable}
+
+${profileSection}
+
+## Send Media: a 15 MB file from a binary property
+
+One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes, the API's limit) random file, Send Media as a document, to the
+Evolution API fake. Baseline: the process after warm-up with the input item already built; peaks are the child's
+RSS high-water mark and the sampled heap (V8 heap + external buffers).
+
+${mediaTable}
+
+## Exchange Rate Trigger: API calls per poll
+
+Through n8n-core's PollContext (test/harness/poll.ts), the fake's clock moved as named (2026-06-05 is a Friday).
+
+${pollTable}
+
+${findings}
+`;
+
+writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
+console.log(report);
