@@ -1,5 +1,6 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	IHttpRequestOptions,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -42,14 +43,15 @@ export class MessagingApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				apikey: '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	// A function rather than a generic header expression: n8n would evaluate that expression for
+	// every request, one of the costs that add up per item.
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		requestOptions.headers = { ...requestOptions.headers, apikey: String(credentials.apiKey ?? '') };
+		return requestOptions;
+	}
 
 	// Listing instances is cheap, sends nothing, and needs a valid key.
 	test: ICredentialTestRequest = {

@@ -1,5 +1,6 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	IHttpRequestOptions,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -38,15 +39,19 @@ export class TaxpayerLookupApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-				Accept: 'application/json',
-			},
-		},
-	};
+	// A function rather than a generic header expression: n8n would evaluate that expression for
+	// every request, one of the costs that add up per item.
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+			Accept: 'application/json',
+		};
+		return requestOptions;
+	}
 
 	// The latest USD rate is the cheapest route every plan can call.
 	test: ICredentialTestRequest = {

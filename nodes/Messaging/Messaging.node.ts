@@ -2,8 +2,9 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { messagingRequestDefaults } from '../shared/messaging/transport';
 import { getInstances } from './listSearch/getInstances';
-import { chatDescription } from './resources/chat';
-import { messageDescription } from './resources/message';
+import { chatFields, chatOperations } from './resources/chat';
+import { messageFields, messageOperations } from './resources/message';
+import { instanceNameField } from './shared/descriptions';
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,8 +33,11 @@ export class Messaging implements INodeType {
 				],
 				default: 'message',
 			},
-			...messageDescription,
-			...chatDescription,
+			messageOperations,
+			chatOperations,
+			instanceNameField(['chat', 'message']),
+			...messageFields,
+			...chatFields,
 		],
 	};
 

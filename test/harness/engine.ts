@@ -117,7 +117,7 @@ export function credentialTypeOf(name: string): ICredentialType {
 	return type;
 }
 
-/** Credentials held in memory; `authenticate` applies the credential type's generic auth as n8n does. */
+/** Credentials held in memory; `authenticate` applies the credential type's auth (function or generic) as n8n does. */
 class MemoryCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
 		super();
@@ -135,6 +135,7 @@ class MemoryCredentialsHelper extends ICredentialsHelper {
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
 		const { authenticate } = credentialTypeOf(typeName);
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate || typeof authenticate !== 'object' || !workflow || !node) return requestOptions;
 		const resolve = (value: string) =>
 			value.startsWith('=')

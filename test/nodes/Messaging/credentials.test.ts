@@ -28,7 +28,7 @@ async function answering(status: number): Promise<{ url: string; close: () => vo
 }
 
 describe('Messaging API credential', () => {
-	it('is named messagingApi and sends the key in the apikey header', () => {
+	it('is named messagingApi and sends the key in the apikey header', async () => {
 		const credential = new MessagingApi();
 		expect(credential.name).toBe('messagingApi');
 		expect(credential.displayName).toBe('Messaging API');
@@ -36,7 +36,9 @@ describe('Messaging API credential', () => {
 			['serverUrl', true, false],
 			['apiKey', true, true],
 		]);
-		expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { apikey: '={{$credentials.apiKey}}' } } });
+		const authenticate = credential.authenticate as (c: object, r: object) => Promise<{ headers: object }>;
+		const signed = await authenticate({ serverUrl: 'http://x', apiKey: 'key-1' }, { url: '/chat', headers: { accept: 'application/json' } });
+		expect(signed.headers).toEqual({ accept: 'application/json', apikey: 'key-1' });
 	});
 
 	it('passes with the global key or an instance token, calling GET /instance/fetchInstances', async () => {

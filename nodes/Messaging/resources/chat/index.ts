@@ -1,18 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { instanceNameField } from '../../shared/descriptions';
 import { checkNumbersFields, checkNumbersOperation } from './checkNumbers';
 
-export const chatDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['chat'] } },
-		options: [checkNumbersOperation],
-		default: 'checkNumbers',
-	},
-	instanceNameField(['chat']),
-	...checkNumbersFields,
-];
+export const chatOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['chat'] } },
+	options: [checkNumbersOperation],
+	default: 'checkNumbers',
+};
+
+export const chatFields: INodeProperties[] = checkNumbersFields;

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { messagingRoute } from '../../../shared/messaging/transport';
-import { numberField } from '../../shared/descriptions';
 import { withInstance, withMedia, withNumber } from '../../shared/inputs';
 import { toMessageItem } from '../../shared/output';
 
@@ -21,7 +20,6 @@ export const sendMediaOperation: INodePropertyOptions = {
 };
 
 export const sendMediaFields: INodeProperties[] = [
-	numberField(['sendMedia']),
 	{
 		displayName: 'Media Type',
 		name: 'mediaType',

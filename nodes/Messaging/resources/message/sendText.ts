@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { messagingRoute } from '../../../shared/messaging/transport';
-import { numberField } from '../../shared/descriptions';
 import { withInstance, withNumber, withText, withTextOptions } from '../../shared/inputs';
 import { toMessageItem } from '../../shared/output';
 
@@ -21,7 +20,6 @@ export const sendTextOperation: INodePropertyOptions = {
 };
 
 export const sendTextFields: INodeProperties[] = [
-	numberField(['sendText']),
 	{
 		displayName: 'Text',
 		name: 'text',

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { currencyField, rateDateField } from '../../shared/descriptions';
+import { rateDateField } from '../../shared/descriptions';
 import { withCurrency, withDate } from '../../shared/inputs';
 
 export const getByDateOperation: INodePropertyOptions = {
@@ -15,5 +15,4 @@ export const getByDateOperation: INodePropertyOptions = {
 
 export const getByDateFields: INodeProperties[] = [
 	rateDateField('date', 'Date', 'The day of the rate.', ['getByDate']),
-	currencyField(['getByDate']),
 ];

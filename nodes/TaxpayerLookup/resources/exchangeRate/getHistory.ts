@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute, sendInYearChunks } from '../../../shared/lookup/transport';
-import { currencyField, rateDateField } from '../../shared/descriptions';
+import { rateDateField } from '../../shared/descriptions';
 import { withCurrency, withDateRange } from '../../shared/inputs';
 
 export const getHistoryOperation: INodePropertyOptions = {
@@ -20,5 +20,4 @@ export const getHistoryOperation: INodePropertyOptions = {
 export const getHistoryFields: INodeProperties[] = [
 	rateDateField('startDate', 'Start Date', 'The first day of the range.', ['getHistory']),
 	rateDateField('endDate', 'End Date', 'The last day of the range (included).', ['getHistory']),
-	currencyField(['getHistory']),
 ];

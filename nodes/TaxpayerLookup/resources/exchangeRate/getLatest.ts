@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { currencyField } from '../../shared/descriptions';
 import { withCurrency } from '../../shared/inputs';
 
 export const getLatestOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getLatestOperation: INodePropertyOptions = {
 		'The most recently published SBS rate. New rates appear on business days between 00:00 and 06:00 Lima time.',
 	routing: lookupRoute('/api/v2/tipo-cambio/sbs/ultimo', [withCurrency]),
 };
-
-export const getLatestFields: INodeProperties[] = [currencyField(['getLatest'])];

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { currencyField } from '../../shared/descriptions';
 import { getByDateFields, getByDateOperation } from './getByDate';
 import { getHistoryFields, getHistoryOperation } from './getHistory';
-import { getLatestFields, getLatestOperation } from './getLatest';
+import { getLatestOperation } from './getLatest';
 
 export const exchangeRateDescription: INodeProperties[] = [
 	{
@@ -15,6 +16,7 @@ export const exchangeRateDescription: INodeProperties[] = [
 		default: 'getLatest',
 	},
 	...getByDateFields,
-	...getLatestFields,
 	...getHistoryFields,
+	// One field for the three operations (n8n evaluates every property for every item).
+	currencyField(['getByDate', 'getHistory', 'getLatest']),
 ];

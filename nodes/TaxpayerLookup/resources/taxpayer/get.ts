@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getOperation: INodePropertyOptions = {
 		'Registry data (name, state, domicile condition, address) from the database, refreshed daily from SUNAT. The cheapest lookup: 1 query.',
 	routing: lookupRoute('/api/v2/ruc/{ruc}', [withRuc]),
 };
-
-export const getFields: INodeProperties[] = [rucField(['get'])];

@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getCoactiveDebtOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getCoactiveDebtOperation: INodePropertyOptions = {
 		'Asks SUNAT live (slower, may fail). One item per debt in coactive collection: amount, tax period, start date and entity. No items when there is none.',
 	routing: lookupRoute('/api/v2/ruc/{ruc}/deuda-coactiva', [withRuc]),
 };
-
-export const getCoactiveDebtFields: INodeProperties[] = [rucField(['getCoactiveDebt'])];

@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getEconomicActivityOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getEconomicActivityOperation: INodePropertyOptions = {
 		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to',
 	routing: lookupRoute('/api/v2/ruc/{ruc}/actividad-economica', [withRuc]),
 };
-
-export const getEconomicActivityFields: INodeProperties[] = [rucField(['getEconomicActivity'])];

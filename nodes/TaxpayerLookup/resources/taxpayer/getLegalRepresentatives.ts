@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getLegalRepresentativesOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getLegalRepresentativesOperation: INodePropertyOptions = {
 		'Asks SUNAT live (slower, may fail). One item per representative: document, name, position and since when.',
 	routing: lookupRoute('/api/v2/ruc/{ruc}/representantes-legales', [withRuc]),
 };
-
-export const getLegalRepresentativesFields: INodeProperties[] = [rucField(['getLegalRepresentatives'])];

@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getRealTimeOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getRealTimeOperation: INodePropertyOptions = {
 		'Asks SUNAT live: slower and may fail when SUNAT is down. Use it when Get returns stale data; gives commercial name, registration dates, electronic invoicing, activities and registers.',
 	routing: lookupRoute('/api/v2/ruc/{ruc}/sunat', [withRuc]),
 };
-
-export const getRealTimeFields: INodeProperties[] = [rucField(['getRealTime'])];

@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { lookupRoute } from '../../../shared/lookup/transport';
-import { rucField } from '../../shared/descriptions';
 import { withRuc } from '../../shared/inputs';
 
 export const getWithActivityOperation: INodePropertyOptions = {
@@ -12,5 +11,3 @@ export const getWithActivityOperation: INodePropertyOptions = {
 		'Registry data and economic activity in one call, from the database. Counts as 2 queries against your quota.',
 	routing: lookupRoute('/api/v2/ruc-actividad/{ruc}', [withRuc]),
 };
-
-export const getWithActivityFields: INodeProperties[] = [rucField(['getWithActivity'])];

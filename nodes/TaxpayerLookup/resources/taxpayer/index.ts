@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { getFields, getOperation } from './get';
-import { getCoactiveDebtFields, getCoactiveDebtOperation } from './getCoactiveDebt';
-import { getEconomicActivityFields, getEconomicActivityOperation } from './getEconomicActivity';
-import { getLegalRepresentativesFields, getLegalRepresentativesOperation } from './getLegalRepresentatives';
-import { getRealTimeFields, getRealTimeOperation } from './getRealTime';
-import { getWithActivityFields, getWithActivityOperation } from './getWithActivity';
+import { rucField } from '../../shared/descriptions';
+import { getOperation } from './get';
+import { getCoactiveDebtOperation } from './getCoactiveDebt';
+import { getEconomicActivityOperation } from './getEconomicActivity';
+import { getLegalRepresentativesOperation } from './getLegalRepresentatives';
+import { getRealTimeOperation } from './getRealTime';
+import { getWithActivityOperation } from './getWithActivity';
 
 export const taxpayerDescription: INodeProperties[] = [
 	{
@@ -24,10 +25,14 @@ export const taxpayerDescription: INodeProperties[] = [
 		],
 		default: 'get',
 	},
-	...getFields,
-	...getEconomicActivityFields,
-	...getWithActivityFields,
-	...getRealTimeFields,
-	...getLegalRepresentativesFields,
-	...getCoactiveDebtFields,
+	// One field for all six operations: n8n evaluates every property for every item, so six
+	// `ruc` properties would evaluate the same expression six times.
+	rucField([
+		'get',
+		'getCoactiveDebt',
+		'getEconomicActivity',
+		'getRealTime',
+		'getLegalRepresentatives',
+		'getWithActivity',
+	]),
 ];
