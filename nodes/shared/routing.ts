@@ -58,3 +58,12 @@ export function noAnswer(error: unknown): NoAnswer {
 	if (DROPPED_CODES.includes(code)) return { kind: 'dropped', code };
 	return { kind: 'unreachable', code };
 }
+
+/** The human part of a text (non-JSON) answer: an HTML page's title, or the text itself, cut short. */
+export function textReason(body: string, limit = 200): string {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+	if (title) return `an HTML page titled "${title}"`;
+	const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, limit);
+	if (/^\s*</.test(body)) return text ? `an HTML page saying "${text}"` : 'an HTML page';
+	return text;
+}

@@ -2,7 +2,7 @@
 // item, and what to do. The server's own reason is kept; the token never appears.
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { noAnswer } from '../routing';
+import { noAnswer, textReason } from '../routing';
 
 /** Routes that ask the tax authority (SUNAT) live instead of the daily-refreshed database. */
 const LIVE_ROUTE = /\/(sunat|representantes-legales|deuda-coactiva)$/;
@@ -41,12 +41,7 @@ function failure(node: INode, context: LookupRequestContext, { message, descript
 
 /** The human part of an error body: `message`, Laravel's per-field `errors`, an HTML page's title. */
 export function serverReason(body: unknown): string {
-	if (typeof body === 'string') {
-		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
-		if (title) return `an HTML page titled "${title}"`;
-		if (/^\s*</.test(body)) return 'an HTML page';
-		return body.trim().slice(0, 200);
-	}
+	if (typeof body === 'string') return textReason(body);
 	if (!body || typeof body !== 'object') return '';
 	const { message, errors } = body as { message?: unknown; errors?: unknown };
 	const parts: string[] = [];

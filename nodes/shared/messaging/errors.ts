@@ -3,7 +3,7 @@
 // never appears (it is only ever in a request header, which nothing here reads).
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { noAnswer } from '../routing';
+import { noAnswer, textReason } from '../routing';
 
 export type MessagingOperation = 'sendText' | 'sendMedia' | 'checkNumbers' | 'listInstances';
 
@@ -70,7 +70,7 @@ function messageEntries(body: unknown): unknown[] {
 
 /** The human part of an error body, in either envelope, whatever the message's shape. */
 export function serverReason(body: unknown): string {
-	if (typeof body === 'string') return body.replace(/\s+/g, ' ').trim().slice(0, 300);
+	if (typeof body === 'string') return textReason(body, 300);
 	const parts = messageEntries(body).map((entry) => {
 		if (typeof entry === 'string') return entry.trim();
 		if (entry && typeof entry === 'object') {
@@ -90,7 +90,8 @@ export function serverReason(body: unknown): string {
 	return typeof error === 'string' ? error : '';
 }
 
-const withReason = (reason: string) => (reason ? ` The server said: "${reason}".` : '');
+/** "(404: The "x" instance does not exist)": the status and the server's own words. */
+const detail = (status: string, reason: string) => `(${reason ? `${status}: ${reason}` : status})`;
 
 function instanceOf(context: MessagingRequestContext): string {
 	if (context.instanceName !== undefined) return `instance "${context.instanceName}"`;
@@ -121,7 +122,7 @@ export function messagingResponseError(
 
 	if (statusCode >= 200 && statusCode < 300) {
 		return failure(node, context, {
-			message: `the server answered with something that is not JSON (${statusCode})${withReason(reason)}`,
+			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,
 			description:
 				'The Server URL may point at a web page instead of the Evolution API. In the Messaging API credential use the address the API answers on, without /manager.',
 			httpCode,
@@ -142,67 +143,67 @@ export function messagingResponseError(
 			// whatsappNumbers reports internal failures as 400s too.
 			if (/connection closed|not connected/i.test(reason)) {
 				return failure(node, context, {
-					message: `the WhatsApp connection of ${instance} is closed (400)${withReason(reason)}`,
+					message: `the WhatsApp connection of ${instance} is closed ${detail(httpCode, reason)}`,
 					description: 'Open the Evolution API manager and connect the instance (scan the QR code again), then run again.',
 					httpCode,
 				});
 			}
 			return failure(node, context, {
-				message: `the server rejected the request to ${instance} (400)${withReason(reason || 'Bad Request')}`,
+				message: `the server rejected the request to ${instance} ${detail(httpCode, reason || 'Bad Request')}`,
 				description: 'Correct what the server names and run again.',
 				httpCode,
 			});
 		}
 		case 401:
 			return failure(node, context, {
-				message: `the API key was rejected by ${instance} (401)${withReason(reason)}`,
+				message: `the API key was rejected by ${instance} ${detail(httpCode, reason)}`,
 				description:
 					"Open the Messaging API credential and paste the server's global API key (AUTHENTICATION_API_KEY) or this instance's own token.",
 				httpCode,
 			});
 		case 403:
 			return failure(node, context, {
-				message: `the API key may not use ${instance} (403)${withReason(reason)}`,
+				message: `the API key may not use ${instance} ${detail(httpCode, reason)}`,
 				description: "An instance token only works for its own instance. Use that instance's token or the server's global API key.",
 				httpCode,
 			});
 		case 404:
 			if (context.instanceName !== undefined && /instance|not\s*found/i.test(reason || 'not found')) {
 				return failure(node, context, {
-					message: `the instance "${context.instanceName}" does not exist on the server (404)${withReason(reason)}`,
+					message: `the instance "${context.instanceName}" does not exist on the server ${detail(httpCode, reason)}`,
 					description:
 						'Pick the instance from the list, or check its name (spelling and case) in the Evolution API manager. Create it there if it is missing.',
 					httpCode,
 				});
 			}
 			return failure(node, context, {
-				message: `the server has no such route (404)${withReason(reason)}`,
+				message: `the server has no such route ${detail(httpCode, reason)}`,
 				description: 'Check the Server URL in the Messaging API credential: use the address of the Evolution API itself, without /manager or other paths.',
 				httpCode,
 			});
 		case 413:
 			return failure(node, context, {
-				message: `the server or a proxy in front of it refused the request as too large (413)${withReason(reason)}`,
+				message: `the server or a proxy in front of it refused the request as too large ${detail(httpCode, reason)}`,
 				description: 'Send a smaller file, or send it with Media Source "URL"; or raise the body size limit of the proxy.',
 				httpCode,
 			});
 		case 429:
 			return failure(node, context, {
-				message: `too many requests to ${instance} (429)${withReason(reason)}`,
+				message: `too many requests to ${instance} ${detail(httpCode, reason)}`,
 				description: "Space the messages out with the node's Request Options > Batching (items per batch and batch interval).",
 				httpCode,
 			});
 	}
 	if (statusCode >= 500) {
 		return failure(node, context, {
-			message: `the server or its WhatsApp connection failed on ${instance} (${statusCode})${withReason(reason)}`,
+			message: `the server or its WhatsApp connection failed on ${instance} ${detail(httpCode, reason)}`,
 			description:
 				'Check in the Evolution API manager that the instance is connected (scan the QR code again if not) and, for media sent by URL, that the server can download it. Then try again, or turn on Retry On Fail.',
 			httpCode,
 		});
 	}
 	return failure(node, context, {
-		message: `the server answered ${instance} with status ${statusCode}${withReason(reason)}`,
+		message: `the server answered ${instance} ${detail(httpCode, reason)}`,
 		description: 'Check the input and the Server URL in the Messaging API credential, then try again.',
 		httpCode,
 	});

@@ -28,7 +28,8 @@ describe('lookup API errors', () => {
 			'Invalid.; fecha: a b; moneda: c',
 		);
 		expect(serverReason('<html><title> 504 Gateway Time-out </title></html>')).toBe('an HTML page titled "504 Gateway Time-out"');
-		expect(serverReason('<p>oops</p>')).toBe('an HTML page');
+		expect(serverReason('<p>oops</p>')).toBe('an HTML page saying "oops"');
+		expect(serverReason('<br/>')).toBe('an HTML page');
 		expect(serverReason(undefined)).toBe('');
 	});
 });

@@ -15,7 +15,8 @@ describe('Evolution API error bodies', () => {
 			'inner; {"code":1}',
 		);
 		expect(serverReason({ status: 400, error: 'Bad Request' })).toBe('Bad Request');
-		expect(serverReason('  <h1>502\nBad Gateway</h1> ')).toBe('<h1>502 Bad Gateway</h1>');
+		expect(serverReason('  <h1>502\nBad Gateway</h1> ')).toBe('an HTML page saying "502 Bad Gateway"');
+		expect(serverReason('plain\n text ')).toBe('plain text');
 		expect(serverReason(null)).toBe('');
 	});
 
@@ -28,7 +29,7 @@ describe('Evolution API error bodies', () => {
 
 	it('names the item and keeps the status', () => {
 		const error = messagingResponseError(node, { itemIndex: 4, operation: 'sendText', instanceName: 'sales' }, 418, { message: 'teapot' });
-		expect(error.message).toBe('Item 4: the server answered instance "sales" with status 418 The server said: "teapot".');
+		expect(error.message).toBe('Item 4: the server answered instance "sales" (418: teapot)');
 		expect(error.httpCode).toBe('418');
 		expect(error.context.itemIndex).toBe(4);
 	});

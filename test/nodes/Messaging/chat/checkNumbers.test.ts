@@ -91,18 +91,18 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		{
 			name: 'a disconnected instance (400 with the internal error)',
 			instanceName: 'offline',
-			message: 'Item 0: the WhatsApp connection of instance "offline" is closed (400) The server said: "Connection Closed".',
+			message: 'Item 0: the WhatsApp connection of instance "offline" is closed (400: Connection Closed)',
 		},
 		{
 			name: 'an unknown instance (404)',
 			instanceName: 'Ventas',
-			message: 'Item 0: the instance "Ventas" does not exist on the server (404) The server said: "The "Ventas" instance does not exist".',
+			message: 'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
 		},
 		{
 			name: 'a wrong key (401)',
 			instanceName: 'sales',
 			apiKey: 'not-the-key',
-			message: 'Item 0: the API key was rejected by instance "sales" (401) The server said: "Unauthorized".',
+			message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
 		},
 	];
 
@@ -133,7 +133,7 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', message: ["All numbers's elements must be unique", 'numbers must contain at least 1 elements'] });
 		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400) The server said: "All numbers\'s elements must be unique; numbers must contain at least 1 elements".',
+			'Item 0: the server rejected the request to instance "sales" (400: All numbers\'s elements must be unique; numbers must contain at least 1 elements)',
 		);
 	});
 
@@ -141,7 +141,7 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		fake.failNext(500, { status: 500, error: 'Internal Server Error', message: 'Cannot read properties of undefined' });
 		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500) The server said: "Cannot read properties of undefined".',
+			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500: Cannot read properties of undefined)',
 		);
 	});
 });

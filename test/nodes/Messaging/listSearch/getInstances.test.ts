@@ -52,7 +52,7 @@ describe('Instance list', () => {
 
 	it('explains a wrong key, without showing it', async () => {
 		const error = await listInstances(fake, undefined, { apiKey: 'wrong-key-123' }).catch((e: Error & { description?: string }) => e);
-		expect((error as Error).message).toBe('The API key was rejected by the server (401) The server said: "Unauthorized".');
+		expect((error as Error).message).toBe('The API key was rejected by the server (401: Unauthorized)');
 		expect((error as { description: string }).description).toMatch(/global API key/);
 		expect(JSON.stringify(error)).not.toContain('wrong-key-123');
 	});

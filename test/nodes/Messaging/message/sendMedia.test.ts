@@ -118,7 +118,7 @@ describe('Send Media from a URL', () => {
 		const parameters = sendMedia({ mediaUrl: '={{ $json.url }}' });
 		const items = itemsOf({ url: 'https://files.invalid/a.png' }, { url: 'https://cdn.example.com/b.png' });
 		const expected =
-			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500) The server said: "getaddrinfo ENOTFOUND files.invalid".';
+			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500: getaddrinfo ENOTFOUND files.invalid)';
 
 		const stopped = await runMessaging(fake, { parameters, items });
 		expect(stopError(stopped).message).toBe(expected);
@@ -338,7 +338,7 @@ describe('Send Media: errors the server gives', () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['Owned media must be a url or base64'] } });
 		const result = await runMessaging(fake, { parameters: sendMedia() });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400) The server said: "Owned media must be a url or base64".',
+			'Item 0: the server rejected the request to instance "sales" (400: Owned media must be a url or base64)',
 		);
 	});
 });

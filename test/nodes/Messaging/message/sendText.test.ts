@@ -226,25 +226,25 @@ const errorCases: ErrorCase[] = [
 	{
 		name: '401 wrong API key',
 		credentials: () => ({ apiKey: 'wrong-key-123' }),
-		message: 'Item 0: the API key was rejected by instance "sales" (401) The server said: "Unauthorized".',
+		message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
 		description: /paste the server's global API key/,
 	},
 	{
 		name: '401 another instance\'s token',
 		credentials: () => ({ apiKey: 'offline-token' }),
-		message: 'Item 0: the API key was rejected by instance "sales" (401) The server said: "Unauthorized".',
+		message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
 		description: /instance's own token/,
 	},
 	{
 		name: '404 unknown instance',
 		parameters: { instanceName: instance('Ventas') },
-		message: 'Item 0: the instance "Ventas" does not exist on the server (404) The server said: "The "Ventas" instance does not exist".',
+		message: 'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
 		description: /Pick the instance from the list/,
 	},
 	{
 		name: '404 wrong server path',
 		credentials: () => ({ serverUrl: `${fake.url}/api/v1` }),
-		message: 'Item 0: the server has no such route (404) The server said: "Cannot POST /api/v1/message/sendText/sales".',
+		message: 'Item 0: the server has no such route (404: Cannot POST /api/v1/message/sendText/sales)',
 		description: /Check the Server URL/,
 	},
 	{
@@ -256,37 +256,37 @@ const errorCases: ErrorCase[] = [
 	{
 		name: '400 with the server\'s messages',
 		arrange: (f, only) => f.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['quoted.key.id must be a string', 'delay must be a number'] } }, 1, only),
-		message: 'Item 0: the server rejected the request to instance "sales" (400) The server said: "quoted.key.id must be a string; delay must be a number".',
+		message: 'Item 0: the server rejected the request to instance "sales" (400: quoted.key.id must be a string; delay must be a number)',
 		description: /Correct what the server names/,
 	},
 	{
 		name: '400 with a bare body',
 		arrange: (f, only) => f.failNext(400, {}, 1, only),
-		message: 'Item 0: the server rejected the request to instance "sales" (400) The server said: "Bad Request".',
+		message: 'Item 0: the server rejected the request to instance "sales" (400: Bad Request)',
 		description: /Correct what the server names/,
 	},
 	{
 		name: '500 connection closed',
 		parameters: { instanceName: instance('offline') },
-		message: 'Item 0: the server or its WhatsApp connection failed on instance "offline" (500) The server said: "Connection Closed".',
+		message: 'Item 0: the server or its WhatsApp connection failed on instance "offline" (500: Connection Closed)',
 		description: /instance is connected/,
 	},
 	{
 		name: '413 from a proxy',
 		arrange: (f, only) => f.failNext(413, '<html><body><h1>413 Request Entity Too Large</h1></body></html>', 1, only),
-		message: 'Item 0: the server or a proxy in front of it refused the request as too large (413) The server said: "<html><body><h1>413 Request Entity Too Large</h1></body></html>".',
+		message: 'Item 0: the server or a proxy in front of it refused the request as too large (413: an HTML page saying "413 Request Entity Too Large")',
 		description: /Send a smaller file/,
 	},
 	{
 		name: '429 rate limited',
 		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only),
-		message: 'Item 0: too many requests to instance "sales" (429) The server said: "Slow down".',
+		message: 'Item 0: too many requests to instance "sales" (429: Slow down)',
 		description: /Batching/,
 	},
 	{
 		name: '200 that is not JSON',
 		arrange: (f, only) => f.failNext(200, '<!doctype html><title>Evolution Manager</title>', 1, only),
-		message: 'Item 0: the server answered with something that is not JSON (200) The server said: "<!doctype html><title>Evolution Manager</title>".',
+		message: 'Item 0: the server answered with something that is not JSON (200: an HTML page titled "Evolution Manager")',
 		description: /without \/manager/,
 	},
 	{
@@ -363,8 +363,8 @@ describe('Send Text: errors', () => {
 		expect(result.items.map((i) => i.json.error ?? 'sent')).toEqual([
 			'sent',
 			'Item 1: 51999999999 is not on WhatsApp (400)',
-			'Item 2: the server or its WhatsApp connection failed on instance "offline" (500) The server said: "Connection Closed".',
-			'Item 3: the instance "Nope" does not exist on the server (404) The server said: "The "Nope" instance does not exist".',
+			'Item 2: the server or its WhatsApp connection failed on instance "offline" (500: Connection Closed)',
+			'Item 3: the instance "Nope" does not exist on the server (404: The "Nope" instance does not exist)',
 			'sent',
 		]);
 		expect(fake.requests.map((r) => r.path)).toEqual([
@@ -379,7 +379,7 @@ describe('Send Text: errors', () => {
 	it('names the missing instance even when the key is wrong too (the server checks the instance first)', async () => {
 		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('Ventas') }), credentials: { apiKey: 'wrong-key-123' } });
 		expect(stopError(result).message).toBe(
-			'Item 0: the instance "Ventas" does not exist on the server (404) The server said: "The "Ventas" instance does not exist".',
+			'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
 		);
 	});
 
