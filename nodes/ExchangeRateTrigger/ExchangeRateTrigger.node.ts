@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { CURRENCY_OPTIONS } from '../shared/descriptions';
 import { pollExchangeRates } from './poll';
 
 export class ExchangeRateTrigger implements INodeType {
@@ -35,10 +36,7 @@ export class ExchangeRateTrigger implements INodeType {
 				displayName: 'Currencies',
 				name: 'currencies',
 				type: 'multiOptions',
-				options: [
-					{ name: 'US Dollar (USD)', value: 'USD' },
-					{ name: 'Euro (EUR)', value: 'EUR' },
-				],
+				options: CURRENCY_OPTIONS,
 				default: ['USD'],
 				required: true,
 				description: 'The currencies whose new rates start the workflow. Each rate is one item: fecha, moneda, precio_compra, precio_venta.',

@@ -1,6 +1,8 @@
 // Fields several operations share.
 import type { INodeProperties } from 'n8n-workflow';
 
+import { CURRENCY_OPTIONS } from '../../shared/descriptions';
+
 export const rucField = (operations: string[]): INodeProperties => ({
 	displayName: 'RUC',
 	name: 'ruc',
@@ -16,10 +18,7 @@ export const currencyField = (operations: string[]): INodeProperties => ({
 	displayName: 'Currency',
 	name: 'currency',
 	type: 'options',
-	options: [
-		{ name: 'US Dollar (USD)', value: 'USD' },
-		{ name: 'Euro (EUR)', value: 'EUR' },
-	],
+	options: CURRENCY_OPTIONS,
 	default: 'USD',
 	description: 'The currency whose rate against the Peruvian sol to get',
 	displayOptions: { show: { resource: ['exchangeRate'], operation: operations } },
