@@ -3,7 +3,7 @@
 // (IPC, or stdout as JSON) wall time, peak RSS and peak heap.
 //   node bench/case.cjs <ours|httpRequest|fetch> <N>
 // BENCH_CPU_PROF=<file.cpuprofile> records a CPU profile of the timed run only (not load/warm-up).
-// BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text.
+// BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text and call site.
 'use strict';
 require('./register.cjs');
 const v8 = require('node:v8');
@@ -31,13 +31,37 @@ function heapWatcher() {
 	};
 }
 
-/** Counts n8n's expression evaluations (the one entry point every engine path goes through). */
+/**
+ * Counts n8n's expression evaluations (the one entry point every engine path goes through), by text
+ * and by who asked: RoutingNode's request building (`runNode`: request defaults, then every property
+ * of the description), its base-URL check (`resolveBaseUrl`: the base URL and every property again),
+ * our code (`getNodeParameter` in nodes/**), or anything else (the HTTP Request node's own reads).
+ */
 function countExpressions() {
 	const { Expression } = require('n8n-workflow');
 	const original = Expression.prototype.resolveSimpleParameterValue;
-	const counts = new Map();
+	const counts = {};
+	Error.stackTraceLimit = 40;
+	const siteOf = (stack) => {
+		for (const line of stack.split('\n').slice(2)) {
+			if (line.includes('routing-node.js')) {
+				const name = /at (?:RoutingNode\.)?(\w+)/.exec(line.trim())?.[1];
+				if (name === 'getParameterValue') continue;
+				if (name === 'resolveBaseUrl') return 'RoutingNode.resolveBaseUrl (base-URL second pass)';
+				if (name === 'runNode') return 'RoutingNode.runNode (request defaults, every property)';
+				return `RoutingNode.${name}`;
+			}
+			if (/\/(nodes|credentials)\/[^ ]*\.ts/.test(line) && !line.includes('node_modules')) return 'our code (getNodeParameter)';
+			if (line.includes('/bench/programmatic.ts')) return 'prototype (getNodeParameter)';
+		}
+		return 'the node (getNodeParameter)';
+	};
 	Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
-		if (typeof value === 'string' && value.startsWith('=')) counts.set(value, (counts.get(value) ?? 0) + 1);
+		if (typeof value === 'string' && value.startsWith('=')) {
+			const site = siteOf(new Error().stack);
+			counts[value] ??= {};
+			counts[value][site] = (counts[value][site] ?? 0) + 1;
+		}
 		return original.call(this, value, ...rest);
 	};
 	return counts;
@@ -90,7 +114,7 @@ async function main() {
 		peakRssMB: process.resourceUsage().maxRSS / 1024,
 		heapBeforeMB: (before.heapUsed + before.external) / 2 ** 20,
 		peakHeapMB: peakHeap / 2 ** 20,
-		...(expressions ? { expressions: Object.fromEntries(expressions) } : {}),
+		...(expressions ? { expressions } : {}),
 	};
 	if (process.send) process.send(result);
 	else console.log(JSON.stringify(result));

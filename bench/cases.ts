@@ -6,9 +6,9 @@ import { get } from 'node:http';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { TAXPAYERS, VALID_TOKEN } from '../test/fakes/lookupApi';
-import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, PROPOSED_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
+import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
-export type Implementation = 'ours' | 'oursProposed' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp';
+export type Implementation = 'ours' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp';
 
 const RUCS = Object.keys(TAXPAYERS);
 
@@ -94,7 +94,6 @@ export async function runNodeHttp(baseUrl: string, items: INodeExecutionData[]) 
 
 export const implementations: Record<Implementation, (baseUrl: string, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>> = {
 	ours: async (baseUrl, items) => await runOurs(baseUrl, items),
-	oursProposed: async (baseUrl, items) => await runOurs(baseUrl, items, PROPOSED_LOOKUP),
 	oursProgrammatic: async (baseUrl, items) => await runOurs(baseUrl, items, PROGRAMMATIC_LOOKUP),
 	httpRequest: runHttpRequest,
 	fetch: runFetch,

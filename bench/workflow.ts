@@ -21,19 +21,18 @@ import {
 } from 'n8n-workflow';
 
 import { additionalDataFor, nodeTypesRegistry } from '../test/harness/engine';
+import { BUFFER_BODY_MESSAGING, BUFFER_BOTH_MESSAGING, bufferBodyMessaging } from './media-buffer-body';
 import { programmaticTaxpayerLookup } from './programmatic';
-import { proposedTaxpayerLookup } from './proposed';
 
 export const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
-/** The Taxpayer Lookup node with a proposed change applied in memory (bench/proposed.ts). */
-export const PROPOSED_LOOKUP = 'bench.taxpayerLookupProposed';
 /** Taxpayer Lookup `get` as a programmatic node, a measurement prototype (bench/programmatic.ts). */
 export const PROGRAMMATIC_LOOKUP = 'bench.taxpayerLookupProgrammatic';
 
 const n8nNodesBase = path.resolve(__dirname, '../.cache/n8n/node_modules/n8n-nodes-base');
 
 let httpRequest: IVersionedNodeType | undefined;
-let proposed: INodeType | undefined;
+let bufferBody: INodeType | undefined;
+let bufferBoth: INodeType | undefined;
 let programmatic: INodeType | undefined;
 
 /** n8n's HTTP Request node as n8n 2.x ships it (all versions; `defaultVersion` is what the editor adds). */
@@ -53,7 +52,8 @@ export function loadHttpRequestNode(): IVersionedNodeType {
 export const benchNodeTypes: INodeTypes = {
 	getByName(name: string) {
 		if (name === HTTP_REQUEST) return loadHttpRequestNode();
-		if (name === PROPOSED_LOOKUP) return (proposed ??= proposedTaxpayerLookup());
+		if (name === BUFFER_BODY_MESSAGING) return (bufferBody ??= bufferBodyMessaging());
+		if (name === BUFFER_BOTH_MESSAGING) return (bufferBoth ??= bufferBodyMessaging(true));
 		if (name === PROGRAMMATIC_LOOKUP) return (programmatic ??= programmaticTaxpayerLookup());
 		return nodeTypesRegistry.getByName(name);
 	},
