@@ -21,6 +21,7 @@ import {
 	N8N_VERSION,
 	PACKAGE_NAME,
 	SANDBOX_CREDENTIALS,
+	SANDBOX_FAKE_OPTIONS,
 	bcryptHash,
 	freePort,
 	installCommunityPackage,
@@ -127,13 +128,16 @@ async function startFakes() {
 	const evolutionFile = path.join(repoRoot, 'test/fakes/evolutionApi.ts');
 	if (existsSync(evolutionFile)) {
 		const { startEvolutionFake, DEFAULT_API_KEY } = await import(pathToFileURL(evolutionFile).href);
-		const fake = await startEvolutionFake({ port: await preferredPort(Number(process.env.MESSAGING_FAKE_PORT || 5702)) });
+		const fake = await startEvolutionFake({
+			...SANDBOX_FAKE_OPTIONS.messaging,
+			port: await preferredPort(Number(process.env.MESSAGING_FAKE_PORT || 5702)),
+		});
 		cleanups.push(() => fake.close());
 		credentials.push({
 			...SANDBOX_CREDENTIALS.messaging,
 			data: { serverUrl: fake.url, apiKey: DEFAULT_API_KEY ?? 'global-test-key' },
 		});
-		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline") → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
+		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline"; ${SANDBOX_FAKE_OPTIONS.messaging.unregistered.join(", ")} is not on WhatsApp) → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
 	} else log('   (test/fakes/evolutionApi.ts is missing: no messaging fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };

@@ -10,6 +10,10 @@ export declare const SANDBOX_CREDENTIALS: {
 	messaging: { id: string; name: string; type: 'messagingApi' };
 };
 
+export declare const SANDBOX_FAKE_OPTIONS: {
+	messaging: { unregistered: string[]; contacts: Record<string, string> };
+};
+
 export declare function freePort(): Promise<number>;
 export declare function portIsFree(port: number): Promise<boolean>;
 

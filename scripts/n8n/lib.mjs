@@ -25,6 +25,17 @@ export const SANDBOX_CREDENTIALS = {
 	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
 };
 
+/**
+ * How `npm start` sets up the fakes in sandbox mode (the end-to-end tests of examples/ use the same):
+ * one number that is not on WhatsApp and one contact name, so Check Numbers shows both answers.
+ */
+export const SANDBOX_FAKE_OPTIONS = {
+	messaging: {
+		unregistered: ['51911111111'],
+		contacts: { '51987654321': 'Ana Torres' },
+	},
+};
+
 /** A TCP port free on loopback right now. */
 export async function freePort() {
 	return await new Promise((resolve, reject) => {

@@ -1,15 +1,17 @@
-// Every workflow in examples/ imports into n8n and, started from its Manual Trigger, runs without an
-// error against the fakes, with the credentials `npm start` creates in sandbox mode.
+// Every workflow in examples/ imports into n8n and solves its task against the fakes, with the
+// credentials and fake settings `npm start` uses in sandbox mode: the ones with a Manual Trigger run
+// through `n8n execute`; the Exchange Rate Trigger one runs in a started n8n, manually ("Execute
+// workflow") and then published, the way a user runs it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME, SANDBOX_CREDENTIALS, repoRoot } from '../../scripts/n8n/lib.mjs';
+import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../../scripts/n8n/lib.mjs';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
-import { VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
-import { N8n, type Execution, type WorkflowJson } from './n8n';
+import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
 
 const examplesDir = path.join(repoRoot, 'examples');
 const examples = readdirSync(examplesDir)
@@ -17,42 +19,70 @@ const examples = readdirSync(examplesDir)
 	.sort()
 	.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowJson }));
 const manual = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'));
+const polled = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.exchangeRateTrigger`));
+
+/** The fake's "today": a Friday, well in the past so the nodes' "not after today" checks pass. */
+const FRIDAY = '2025-11-21';
 
 let lookup: LookupFake;
 let messaging: EvolutionFake;
 let n8n: N8n;
+let server: N8nServer | undefined;
 const executions = new Map<string, Execution>();
 
 beforeAll(async () => {
-	lookup = await startLookupFake();
-	messaging = await startEvolutionFake();
+	lookup = await startLookupFake({ today: FRIDAY });
+	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
 	n8n = await N8n.start();
 	n8n.credential(SANDBOX_CREDENTIALS.lookup.type, { baseUrl: lookup.url, accessToken: VALID_TOKEN }, SANDBOX_CREDENTIALS.lookup);
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
 	await n8n.importWorkflows(examples.map(({ workflow }) => workflow));
 	for (const { workflow } of manual) executions.set(workflow.id, await n8n.execute(workflow.id));
+	if (polled.length > 0) server = await n8n.startServer();
 });
 
 afterAll(async () => {
+	await server?.stop();
 	await n8n?.dispose();
 	await lookup?.close();
 	await messaging?.close();
 });
 
+const executionOf = (id: string) => {
+	const execution = executions.get(id);
+	if (!execution) throw new Error(`examples/ has no workflow ${id} with a Manual Trigger`);
+	expect(execution.error?.message).toBeUndefined();
+	return execution;
+};
+
+/** Messages the messaging fake received through Send Text, from `since` (an index) on. */
+const sentTexts = (since = 0) =>
+	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
+
 describe('examples/', () => {
-	it('has examples, each with a unique id and name', () => {
-		expect(examples.length).toBeGreaterThan(0);
+	it('has the four task examples, each with a unique id and name', () => {
+		expect(examples.map(({ file }) => file)).toEqual([
+			'check-numbers-before-campaign.json',
+			'exchange-rates-to-whatsapp.json',
+			'taxpayer-to-whatsapp.json',
+			'validate-supplier-rucs.json',
+		]);
 		expect(new Set(examples.map(({ workflow }) => workflow.id)).size).toBe(examples.length);
+		// n8n saves a workflow's static data (the trigger's memory) only for ids of at most 21
+		// characters; its own ids have 16.
+		for (const { workflow } of examples) expect(workflow.id).toMatch(/^[A-Za-z0-9]{16}$/);
 		expect(new Set(examples.map(({ workflow }) => workflow.name)).size).toBe(examples.length);
 	});
 
-	it.each(examples)('$file uses only the sandbox credentials', ({ workflow }) => {
+	it.each(examples)('$file uses only the sandbox credentials and explains itself in a sticky note', ({ workflow }) => {
 		const sandboxIds = Object.values(SANDBOX_CREDENTIALS).map((credential) => credential.id);
 		for (const node of workflow.nodes) {
 			for (const ref of Object.values((node.credentials ?? {}) as Record<string, { id: string }>)) {
 				expect(sandboxIds, `${String(node.name)} uses credential ${ref.id}`).toContain(ref.id);
 			}
 		}
+		const notes = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
+		expect(notes.map((note) => String((note.parameters as IDataObject).content)).join('\n')).toMatch(/\*\*Use it:\*\*/);
 	});
 
 	it.each(manual)('$file runs from its Manual Trigger without an error', ({ workflow }) => {
@@ -62,14 +92,109 @@ describe('examples/', () => {
 		for (const node of workflow.nodes.filter((n) => String(n.type).startsWith(`${PACKAGE_NAME}.`))) {
 			const items = execution.output(String(node.name));
 			expect(items.length, `${String(node.name)} returned items`).toBeGreaterThan(0);
-			expect(items.filter((item: IDataObject) => item.error), `${String(node.name)} items without error`).toEqual([]);
+			// Only a node set to continue on errors may pass error items on.
+			if (node.onError !== 'continueRegularOutput') {
+				expect(items.filter((item: IDataObject) => item.error), `${String(node.name)} items without error`).toEqual([]);
+			}
 		}
 	});
 
-	it('the taxpayer example looks up each RUC of its list and the latest USD rate', () => {
-		const execution = executions.get('exampleRucLookup');
-		expect(execution).toBeDefined();
-		expect(execution!.output('Get taxpayer').map((item) => item.ruc)).toEqual(['20131312955', '20100070970']);
-		expect(execution!.output('Latest USD rate')[0]).toMatchObject({ moneda: 'USD' });
+	it('validate-supplier-rucs flags the inactive, not HABIDO, mistyped and unknown RUCs, and passes the good one', () => {
+		const execution = executionOf('exSupplierRucs01');
+		expect(execution.output('Suppliers OK')).toEqual([
+			expect.objectContaining({ ruc: '20131312955', estado: 'ACTIVO', condicion: 'HABIDO', ok: true, problem: '' }),
+		]);
+		const review = execution.output('Suppliers to review');
+		expect(review.map((item) => item.ruc)).toEqual(['20100070970', '10123456781', '20131312956', UNKNOWN_RUC]);
+		expect(review.every((item) => item.ok === false)).toBe(true);
+		const problem = Object.fromEntries(review.map((item) => [item.ruc, String(item.problem)]));
+		expect(problem['20100070970']).toBe('not ACTIVO (BAJA DE OFICIO), not HABIDO (NO HABIDO)');
+		expect(problem['10123456781']).toBe('not ACTIVO (SUSPENSION TEMPORAL)');
+		expect(problem['20131312956']).toMatch(/^lookup failed: .*20131312956/);
+		expect(problem[UNKNOWN_RUC]).toMatch(new RegExp(`^lookup failed: .*${UNKNOWN_RUC}`));
+		expect(review[0]).toMatchObject({ supplier: 'Supermercados Peruanos', name: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' });
+		// The mistyped RUC cost no request.
+		expect(lookup.requests.some((r) => r.path.includes('20131312956'))).toBe(false);
+	});
+
+	it('taxpayer-to-whatsapp sends the looked-up taxpayer as a text to the recipient', () => {
+		const execution = executionOf('exRucToWhatsApp1');
+		expect(execution.output('Send as text')[0]).toMatchObject({ key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true } });
+		const texts = sentTexts().filter((body) => String(body.text).includes('RUC: 20131312955'));
+		expect(texts).toEqual([
+			{
+				number: '51987654321',
+				text: [
+					'*SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT*',
+					'RUC: 20131312955',
+					'Estado: ACTIVO',
+					'Condición: HABIDO',
+					'Dirección: AV. GARCILASO DE LA VEGA NRO. 1472 LIMA - LIMA - LIMA',
+				].join('\n'),
+			},
+		]);
+		expect(messaging.requests.find((r) => r.body === texts[0])?.path).toBe('/message/sendText/sales');
+	});
+
+	it('check-numbers-before-campaign checks all numbers in one request and splits them by whether they are on WhatsApp', () => {
+		const execution = executionOf('exCheckNumbers01');
+		const checks = messaging.requests.filter((r) => r.path === '/chat/whatsappNumbers/sales');
+		expect(checks.map((r) => r.body)).toEqual([{ numbers: ['51987654321', '51911111111', '51912345678'] }]);
+		expect(execution.output('Send the campaign to these')).toEqual([
+			{ name: 'Ana Torres', phone: '+51 987 654 321', jid: '51987654321@s.whatsapp.net', onWhatsApp: true },
+			{ name: 'Carla Díaz', phone: '(51) 912-345-678', jid: '51912345678@s.whatsapp.net', onWhatsApp: true },
+		]);
+		expect(execution.output('Not on WhatsApp')).toEqual([
+			{ name: 'Luis Rojas', phone: '51 911 111 111', jid: '51911111111@s.whatsapp.net', onWhatsApp: false },
+		]);
+	});
+
+	it('exchange-rates-to-whatsapp posts the latest rates when run manually, nothing on first activation, then each new day once', async () => {
+		const id = 'exRatesWhatsApp1';
+		const trigger = 'New USD or EUR rate';
+		const message = (date: string) =>
+			[
+				`*Tipo de cambio SBS del ${date}*`,
+				...(['USD', 'EUR'] as const).map((currency) => {
+					const rate = rateOn(date, currency);
+					return `${currency}: compra S/ ${rate.precio_compra} · venta S/ ${rate.precio_venta}`;
+				}),
+			].join('\n');
+		const posted = (since: number) => sentTexts(since).map((body) => ({ number: body.number, text: body.text }));
+		expect(server, 'a started n8n').toBeDefined();
+
+		// "Execute workflow" in the editor: the trigger runs in manual mode and emits the latest rates.
+		let since = messaging.requests.length;
+		const manualRun = await server!.waitForExecution(await server!.runManually(id, trigger));
+		expect(manualRun.status).toBe('success');
+		expect(manualRun.data.resultData.runData[trigger][0].data?.main[0]?.map((item) => item.json)).toEqual([
+			rateOn(FRIDAY, 'USD'),
+			rateOn(FRIDAY, 'EUR'),
+		]);
+		expect(posted(since)).toEqual([{ number: '51987654321', text: message(FRIDAY) }]);
+
+		// Publishing: the first poll only remembers Friday's rates (the manual run did not touch that memory).
+		since = messaging.requests.length;
+		const latestAsked = lookup.requests.length;
+		await server!.activate(id);
+		expect(lookup.requests.slice(latestAsked).map((r) => `${r.path} ${r.query.moneda}`)).toEqual([
+			'/api/v2/tipo-cambio/sbs/ultimo USD',
+			'/api/v2/tipo-cambio/sbs/ultimo EUR',
+		]);
+		expect(posted(since)).toEqual([]);
+
+		// Off over the weekend and Monday; back on Tuesday: Monday's and Tuesday's rates come in one
+		// run, one message per day, in order.
+		await server!.deactivate(id);
+		lookup.setToday('2025-11-25');
+		await server!.activate(id);
+		const [, triggered] = await server!.waitForExecutions(id, 2, 60_000);
+		expect(triggered.mode).toBe('trigger');
+		expect(triggered.status).toBe('success');
+		expect(posted(since)).toEqual([
+			{ number: '51987654321', text: message('2025-11-24') },
+			{ number: '51987654321', text: message('2025-11-25') },
+		]);
+		await server!.deactivate(id);
 	});
 });

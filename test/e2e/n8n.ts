@@ -403,6 +403,30 @@ export class N8nServer {
 		await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
 	}
 
+	/**
+	 * Runs a saved workflow as the editor's "Execute workflow" button does, from `triggerName` (a
+	 * polling trigger then runs in manual mode, as "Fetch Test Event" does). Returns the execution's
+	 * id; `waitForExecutions` or `execution` give its outcome.
+	 */
+	async runManually(workflowId: string, triggerName: string): Promise<string> {
+		const result = await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: triggerName },
+		});
+		if (!result.executionId) throw new Error(`running ${workflowId} from "${triggerName}" started no execution: ${JSON.stringify(result)}`);
+		return result.executionId;
+	}
+
+	/** Waits until the execution `id` has finished; returns its status and run data. */
+	async waitForExecution(id: string, timeoutMs = 60_000) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.execution(id).catch(() => undefined);
+			if (execution && !['new', 'running', 'waiting'].includes(execution.status)) return execution;
+			if (Date.now() > deadline) throw new Error(`execution ${id} not finished after ${timeoutMs} ms: ${execution?.status}`);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+	}
+
 	/** Calls a production webhook (`/webhook/<path>`). */
 	async webhook(webhookPath: string, init: RequestInit = {}) {
 		return await fetch(`${this.url}/webhook/${webhookPath}`, init);

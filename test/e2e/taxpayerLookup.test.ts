@@ -1,43 +1,78 @@
-// Taxpayer Lookup inside the real n8n, against the lookup-API fake on loopback.
+// Taxpayer Lookup inside the real n8n, against the lookup-API fake on loopback: every operation,
+// both options, the errors n8n shows, and Continue On Fail with a bad RUC among good ones. All
+// scenarios run in ONE workflow execution (see n8n.ts): three n8n CLI commands for the whole file.
+import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, UNKNOWN_RUC, VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
-import { N8n, type CredentialRef, type ScenarioResult } from './n8n';
+import { NO_PLAN_TOKEN, UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
+
+// A fixed "today" for the fake (a Friday), well in the past so the node's own "not after today"
+// check passes whatever the machine's clock says.
+const TODAY = '2025-11-21';
 
 let fake: LookupFake;
 let n8n: N8n;
 let results: Record<string, ScenarioResult>;
 
-const lookup = (credential: CredentialRef, parameters: Record<string, string>) => ({
+const lookup = (credential: CredentialRef, resource: 'taxpayer' | 'exchangeRate', parameters: IDataObject, input?: IDataObject[]): Scenario => ({
+	input,
 	node: {
 		type: 'taxpayerLookup',
-		parameters: { resource: 'taxpayer', ...parameters },
+		parameters: { resource, ...parameters },
 		credentials: { taxpayerLookupApi: credential },
 	},
 });
 
 beforeAll(async () => {
-	fake = await startLookupFake();
+	fake = await startLookupFake({ today: TODAY });
 	n8n = await N8n.start();
 	const good = n8n.credential('taxpayerLookupApi', { baseUrl: fake.url, accessToken: VALID_TOKEN }, 'Lookup fake');
 	// A trailing slash on the base URL must not matter.
 	const slash = n8n.credential('taxpayerLookupApi', { baseUrl: `${fake.url}/`, accessToken: VALID_TOKEN }, 'Lookup fake, slash');
 	const wrongToken = n8n.credential('taxpayerLookupApi', { baseUrl: fake.url, accessToken: 'wrong' }, 'Lookup wrong token');
 	const noPlan = n8n.credential('taxpayerLookupApi', { baseUrl: fake.url, accessToken: NO_PLAN_TOKEN }, 'Lookup no plan');
+	const taxpayer = (operation: string, ruc: string, extra: IDataObject = {}) => lookup(good, 'taxpayer', { operation, ruc, ...extra });
 
 	results = await n8n.runScenarios(
 		{
-			'get: a taxpayer': lookup(good, { operation: 'get', ruc: '20131312955' }),
-			'get: base URL with a slash': lookup(slash, { operation: 'get', ruc: '20100070970' }),
-			'get: unknown RUC': lookup(good, { operation: 'get', ruc: UNKNOWN_RUC }),
-			'get: rejected token': lookup(wrongToken, { operation: 'get', ruc: '20131312955' }),
-			'get: plan without the route': lookup(noPlan, { operation: 'get', ruc: '20131312955' }),
-			'get: RUC from input items': {
-				input: [{ ruc: '20131312955' }, { ruc: '20100070970' }],
-				node: lookup(good, { operation: 'get', ruc: '={{ $json.ruc }}' }).node,
-			},
+			// taxpayer: get
+			'get: a taxpayer': taxpayer('get', '20131312955'),
+			'get: base URL with a slash': lookup(slash, 'taxpayer', { operation: 'get', ruc: '20100070970' }),
+			'get: placeholders to null': taxpayer('get', '10123456781', { options: { placeholdersToNull: true } }),
+			'get: unknown RUC': taxpayer('get', UNKNOWN_RUC),
+			'get: rejected token': lookup(wrongToken, 'taxpayer', { operation: 'get', ruc: '20131312955' }),
+			'get: plan without the route': lookup(noPlan, 'taxpayer', { operation: 'get', ruc: '20131312955' }),
+			'get: RUC from input items': lookup(good, 'taxpayer', { operation: 'get', ruc: '={{ $json.ruc }}' }, [
+				{ ruc: '20131312955' },
+				{ ruc: '20100070970' },
+			]),
+			// Continue On Fail: a mistyped RUC (refused before any request) and an unknown one among good ones.
+			'get: bad RUCs among good ones': lookup(good, 'taxpayer', { operation: 'get', ruc: '={{ $json.ruc }}' }, [
+				{ ruc: '20131312955' },
+				{ ruc: '20131312956' },
+				{ ruc: '10123456781' },
+				{ ruc: UNKNOWN_RUC },
+			]),
+			// the other taxpayer operations
+			'getEconomicActivity': taxpayer('getEconomicActivity', '20131312955'),
+			'getWithActivity': taxpayer('getWithActivity', '20131312955'),
+			'getRealTime': taxpayer('getRealTime', '20131312955'),
+			'getLegalRepresentatives': taxpayer('getLegalRepresentatives', '20131312955'),
+			'getCoactiveDebt': taxpayer('getCoactiveDebt', '20100070970', { options: { numbersAsNumbers: true } }),
+			'getCoactiveDebt: none': taxpayer('getCoactiveDebt', '20131312955'),
+			// exchange rates
+			'getByDate': lookup(good, 'exchangeRate', { operation: 'getByDate', date: '2025-11-18', currency: 'EUR' }),
+			'getByDate: a Sunday': lookup(good, 'exchangeRate', { operation: 'getByDate', date: '2025-11-16', currency: 'USD' }),
+			'getLatest': lookup(good, 'exchangeRate', { operation: 'getLatest', currency: 'USD', options: { numbersAsNumbers: true } }),
+			'getHistory': lookup(good, 'exchangeRate', {
+				operation: 'getHistory',
+				startDate: '2025-11-13',
+				endDate: '={{ "2025-11-" + "18" }}',
+				currency: 'USD',
+			}),
 		},
-		{ name: 'Taxpayer Lookup: get' },
+		{ name: 'Taxpayer Lookup: every operation' },
 	);
 });
 
@@ -46,16 +81,23 @@ afterAll(async () => {
 	await fake?.close();
 });
 
+const ok = (name: string) => {
+	const result = results[name];
+	expect(result.error, `${name}: ${result.error?.message}`).toBeUndefined();
+	return result.items;
+};
+
 describe('Taxpayer Lookup in n8n: taxpayer get', () => {
 	it('returns the registry record, asking GET /api/v2/ruc/{ruc} with the Bearer token', () => {
-		const { items, error } = results['get: a taxpayer'];
-		expect(error).toBeUndefined();
+		const items = ok('get: a taxpayer');
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({
 			ruc: '20131312955',
 			estado_del_contribuyente: 'ACTIVO',
 			condicion_de_domicilio: 'HABIDO',
+			codigo_de_zona: '-',
 		});
+		expect(items[0]).not.toHaveProperty('success');
 		expect(items[0].nombre_o_razon_social).toMatch(/SUNAT/);
 		const request = fake.requests.find((r) => r.path === '/api/v2/ruc/20131312955');
 		expect(request?.method).toBe('GET');
@@ -64,16 +106,17 @@ describe('Taxpayer Lookup in n8n: taxpayer get', () => {
 	});
 
 	it('accepts a base URL with a trailing slash', () => {
-		const { items, error } = results['get: base URL with a slash'];
-		expect(error).toBeUndefined();
-		expect(items[0]?.ruc).toBe('20100070970');
+		expect(ok('get: base URL with a slash')[0]?.ruc).toBe('20100070970');
 		expect(fake.requests.some((r) => r.path.startsWith('//'))).toBe(false);
 	});
 
+	it('turns "-" placeholders into null when asked', () => {
+		const [item] = ok('get: placeholders to null');
+		expect(item).toMatchObject({ ruc: '10123456781', ubigeo: null, direccion: null, estado_del_contribuyente: 'SUSPENSION TEMPORAL' });
+	});
+
 	it('looks up one taxpayer per input item, by expression', () => {
-		const { items, error } = results['get: RUC from input items'];
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.ruc)).toEqual(['20131312955', '20100070970']);
+		expect(ok('get: RUC from input items').map((item) => item.ruc)).toEqual(['20131312955', '20100070970']);
 	});
 
 	it('reports an unknown RUC, a rejected token and a missing plan as errors n8n shows', () => {
@@ -84,5 +127,83 @@ describe('Taxpayer Lookup in n8n: taxpayer get', () => {
 			expect(results[name].items).toHaveLength(1);
 			expect(results[name].itemErrors[0]?.description, `${name} explains itself`).toBeTruthy();
 		}
+		expect(JSON.stringify(results['get: rejected token'])).not.toContain('wrong"');
+	});
+});
+
+describe('Taxpayer Lookup in n8n: Continue On Fail', () => {
+	it('gives the failing items their error, paired with their input, and looks up the others', () => {
+		const { items, itemErrors, run } = results['get: bad RUCs among good ones'];
+		expect(items).toHaveLength(4);
+		expect(items[0]).toMatchObject({ ruc: '20131312955', estado_del_contribuyente: 'ACTIVO' });
+		expect(items[2]).toMatchObject({ ruc: '10123456781' });
+		expect(itemErrors[0]).toBeUndefined();
+		expect(itemErrors[2]).toBeUndefined();
+		// A mistyped check digit: refused before any request, naming the value.
+		expect(itemErrors[1]?.message).toMatch(/20131312956/);
+		expect(items[1].error).toBeTruthy();
+		expect(fake.requests.some((r) => r.path.includes('20131312956'))).toBe(false);
+		// Unknown to the registry: the API's 404, explained.
+		expect(itemErrors[3]?.message).toMatch(new RegExp(`no taxpayer.*${UNKNOWN_RUC}|${UNKNOWN_RUC}.*not found`, 'i'));
+		expect(run?.data?.main[0]?.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+	});
+});
+
+describe('Taxpayer Lookup in n8n: the other taxpayer operations', () => {
+	it('Get Economic Activity', () => {
+		const [item] = ok('getEconomicActivity');
+		expect(item).toMatchObject({ ruc: '20131312955', actividad_economica_rev4_principal: expect.stringMatching(/^8411/), periodo: '202610' });
+		expect(fake.requests.some((r) => r.path === '/api/v2/ruc/20131312955/actividad-economica')).toBe(true);
+	});
+
+	it('Get With Economic Activity', () => {
+		const [item] = ok('getWithActivity');
+		expect(item).toMatchObject({ ruc: '20131312955', condicion_de_domicilio: 'HABIDO' });
+		expect(item.actividad_economica).toMatchObject({ tipo_facturacion: 'COMPUTARIZADO' });
+		expect(fake.requests.some((r) => r.path === '/api/v2/ruc-actividad/20131312955')).toBe(true);
+	});
+
+	it('Get in Real Time, with the stray-quote key fixed', () => {
+		const [item] = ok('getRealTime');
+		expect(item).toMatchObject({ ruc: '20131312955', sistema_contabilidad: 'COMPUTARIZADO', emisor_electronico_desde: '01-09-2014' });
+		expect(item).not.toHaveProperty('sistema_contabilidad"');
+		expect(item.actividades_economicas).toHaveLength(2);
+	});
+
+	it('Get Legal Representatives: one item per representative', () => {
+		const items = ok('getLegalRepresentatives');
+		expect(items.map((item) => item.nombre)).toEqual(['MARTINEZ ZUÑIGA LUIS ENRIQUE', 'ROJAS TORRES ANA MARIA']);
+	});
+
+	it('Get Coactive Debt: one item per debt, amounts as numbers when asked; none when there is none', () => {
+		const items = ok('getCoactiveDebt');
+		expect(items.map((item) => item.monto_deuda)).toEqual([15230.5, 820]);
+		expect(items[0]).toMatchObject({ periodo_tributario: '202301', ruc: '20100070970' });
+		expect(ok('getCoactiveDebt: none')).toEqual([]);
+	});
+});
+
+describe('Taxpayer Lookup in n8n: exchange rates', () => {
+	it('Get by Date', () => {
+		expect(ok('getByDate')).toEqual([rateOn('2025-11-18', 'EUR')]);
+		const request = fake.requests.find((r) => r.path === '/api/v2/tipo-cambio/sbs');
+		expect(request?.query).toEqual({ fecha: '2025-11-18', moneda: 'EUR' });
+	});
+
+	it('Get by Date on a Sunday: no rate published, said so', () => {
+		expect(results['getByDate: a Sunday'].error?.message).toMatch(/no USD rate/i);
+	});
+
+	it('Get Latest, prices as numbers', () => {
+		const { fecha, precio_compra, precio_venta } = rateOn(TODAY, 'USD');
+		expect(ok('getLatest')).toEqual([{ fecha, moneda: 'USD', precio_compra: Number(precio_compra), precio_venta: Number(precio_venta) }]);
+	});
+
+	it('Get History: one item per business day, in date order (dates from an expression too)', () => {
+		const items = ok('getHistory');
+		expect(items.map((item) => item.fecha)).toEqual(['2025-11-13', '2025-11-14', '2025-11-17', '2025-11-18']);
+		expect(items[0]).toEqual(rateOn('2025-11-13', 'USD') as unknown as IDataObject);
+		const request = fake.requests.find((r) => r.path === '/api/v2/tipo-cambio/sbs/historico');
+		expect(request?.query).toEqual({ fecha_inicio: '2025-11-13', fecha_fin: '2025-11-18', moneda: 'USD' });
 	});
 });
