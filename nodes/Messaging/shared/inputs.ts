@@ -4,6 +4,7 @@ import type { IBinaryData, IDataObject, IExecuteSingleFunctions } from 'n8n-work
 
 import { requireValid } from '../../shared/invalidInput';
 import type { MessagingRequestContext } from '../../shared/messaging/errors';
+import { sendMediaAsBuffer } from '../../shared/messaging/mediaBody';
 import { fillInstance, type MessagingRequest } from '../../shared/messaging/transport';
 import {
 	base64ByteLength,
@@ -187,4 +188,9 @@ export async function withMedia(this: IExecuteSingleFunctions, request: Messagin
 		const fileName = fileNameOption ?? content.fileName ?? (source === 'url' ? undefined : defaultMediaFileName(mediaType, mimeType));
 		if (fileName) body.fileName = fileName;
 	}
+}
+
+/** Last step of Send Media: keeps a large file from being copied over and over (see mediaBody.ts). */
+export async function withMediaBodyAsBuffer(this: IExecuteSingleFunctions, request: MessagingRequest) {
+	sendMediaAsBuffer(request);
 }

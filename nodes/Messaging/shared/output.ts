@@ -2,6 +2,7 @@
 // paired with their input item.
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
+import { readAnswer } from '../../shared/messaging/mediaBody';
 import { assertMessagingSuccess } from '../../shared/messaging/transport';
 import { checkNumberList } from '../../shared/validation';
 
@@ -11,7 +12,9 @@ export async function toMessageItem(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const body = assertMessagingSuccess(response) as IDataObject;
+	// Send Media reads its answer as a stream, leaving the echoed base64 out (mediaBody.ts).
+	const answer = (await readAnswer(response.body)) as IN8nHttpFullResponse['body'];
+	const body = assertMessagingSuccess({ ...response, body: answer }) as IDataObject;
 	const message = body.message as IDataObject | undefined;
 	let json = body;
 	if (message && typeof message === 'object' && 'base64' in message) {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { messagingRoute } from '../../../shared/messaging/transport';
-import { withInstance, withMedia, withNumber } from '../../shared/inputs';
+import { withInstance, withMedia, withMediaBodyAsBuffer, withNumber } from '../../shared/inputs';
 import { toMessageItem } from '../../shared/output';
 
 const showOnlyForSendMedia = { resource: ['message'], operation: ['sendMedia'] };
@@ -14,7 +14,7 @@ export const sendMediaOperation: INodePropertyOptions = {
 	routing: messagingRoute(
 		'sendMedia',
 		{ method: 'POST', url: '/message/sendMedia/{instanceName}' },
-		[withInstance, withNumber, withMedia],
+		[withInstance, withNumber, withMedia, withMediaBodyAsBuffer],
 		toMessageItem,
 	),
 };
