@@ -61,7 +61,7 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['test/**/*.ts', 'bench/**/*.ts', 'vitest.config.ts', 'vitest.e2e.config.ts'],
+		files: ['test/**/*.ts', 'bench/**/*.ts', 'vitest.config.mts', 'vitest.e2e.config.mts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests in the real n8n (2.41.1): installs it into .cache/n8n when missing (first time: a
-# few minutes), builds the package, then runs test/e2e/ (vitest.e2e.config.ts). Needs Node 24: run it
+# few minutes), builds the package, then runs test/e2e/ (vitest.e2e.config.mts). Needs Node 24: run it
 # as `bash scripts/node24.sh bash scripts/e2e.sh` (scripts/test.sh already runs under Node 24).
 # Extra arguments go to vitest, e.g. `bash scripts/e2e.sh test/e2e/package.test.ts`.
 # E2E_KEEP=1 keeps the temporary n8n user folders for inspection.
@@ -12,5 +12,5 @@ if [ "${E2E_SKIP_BUILD:-}" != 1 ]; then
 	npm run --silent build >/dev/null
 fi
 start=$(date +%s)
-npx vitest run --config vitest.e2e.config.ts "$@"
+npx vitest run --config vitest.e2e.config.mts "$@"
 echo "== end-to-end tests took $(($(date +%s) - start))s"
