@@ -1,29 +1,34 @@
-// Where the copies of a 15 MB file come from when Send Media sends it from a binary property. Runs
-// in a fresh process (the Evolution API fake runs in the parent, so the fake's own buffering of the
-// received body is not counted here) and reports, in order, every large allocation of the file's
-// bytes on the way out: who made it (the first stack frame outside node internals), its size, and
-// the memory the process held right after. It also reports the peak per stage.
-//   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... node --expose-gc bench/media-trace.cjs <memory|filesystem> [shipped|buffer-body|buffer-both]
-// `buffer-body` and `buffer-both` run the prototypes of the proposed changes (bench/media-buffer-body.ts)
-// instead of the shipped node.
+// Where the memory goes when Send Media sends a 15 MB file from a binary property, as shipped
+// (nodes/shared/messaging/mediaBody.ts: the JSON body built as one Buffer, the answer read as a
+// stream whose echoed base64 is dropped as it passes). Runs in a fresh process (the Evolution API
+// fake runs in the parent, so the fake's own buffering of the received body is not counted here)
+// and reports, in order, every large allocation of the file's bytes on the way (who made it: the
+// first stack frame outside node internals; its size; the memory the process held right after),
+// the answer's bytes as they arrive, and the peak per stage.
+//   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... node --expose-gc bench/media-trace.cjs <memory|filesystem> [as-run|live]
+// `live` runs a full GC right after each step, so "held" is what is still referenced then (the
+// copies that are alive, without the garbage not yet collected that the `as-run` peaks include).
 'use strict';
 require('./register.cjs');
 const { randomBytes } = require('node:crypto');
 const http = require('node:http');
+const { Readable } = require('node:stream');
 const v8 = require('node:v8');
 
+const { BinaryDataService } = require('n8n-core');
 const { MAX_MEDIA_BYTES } = require('../nodes/shared/validation.ts');
 const { memoryBinary, storeOnDisk } = require('../test/harness/binary.ts');
 const { runWorkflow } = require('./workflow.ts');
-const { BUFFER_BODY_MESSAGING, BUFFER_BOTH_MESSAGING } = require('./media-buffer-body.ts');
 
 const MB = 2 ** 20;
 /** Anything at least this big is the file (or its base64, or a body holding it). */
 const LARGE = 4 * MB;
+/** The answer's bytes are reported every this many as they arrive. */
+const ANSWER_STEP = 5 * MB;
 
 function memoryNow() {
 	const { used_heap_size, external_memory } = v8.getHeapStatistics();
-	return { heap: used_heap_size + external_memory, rss: process.memoryUsage.rss() };
+	return { heap: used_heap_size + external_memory, v8: used_heap_size, external: external_memory, rss: process.memoryUsage.rss() };
 }
 
 /** Who called: the first frame that is not this file or node's own internals. */
@@ -34,12 +39,21 @@ function caller() {
 	return frame
 		.trim()
 		.replace(/^at /, '')
+		.replace(/^async /, '')
 		.replace(/\(?\/.*?\/node_modules\//, '(')
 		.replace(/\(?\/.*?\/(nodes|bench|test)\//, '($1/')
 		.replace(/:\d+\)?$/, ')');
 }
 
-function trace() {
+/** Whose code a frame is, for the report. */
+function ownerOf(by) {
+	if (by.includes('(nodes/')) return 'ours';
+	if (/\((axios|follow-redirects)\//.test(by)) return "n8n's HTTP client";
+	if (by.includes('(n8n-core/')) return 'n8n-core';
+	return by;
+}
+
+function trace(live) {
 	const events = [];
 	let stage = 'before the send';
 	const peaks = new Map();
@@ -48,9 +62,13 @@ function trace() {
 		const peak = peaks.get(stage) ?? { heap: 0, rss: 0 };
 		peaks.set(stage, { heap: Math.max(peak.heap, now.heap), rss: Math.max(peak.rss, now.rss) });
 	};
-	const record = (what, bytes, by = caller()) => {
+	const record = (what, bytes, by = caller(), whose = ownerOf(by)) => {
 		stage = what;
-		events.push({ what, by, MB: bytes / MB, ...memoryNow() });
+		if (live) {
+			global.gc();
+			global.gc();
+		}
+		events.push({ what, by, whose, MB: bytes / MB, ...memoryNow() });
 		sample();
 	};
 	const restore = [];
@@ -58,11 +76,14 @@ function trace() {
 		const original = object[name];
 		object[name] = function (...args) {
 			const result = original.apply(this, args);
-			after.call(this, result, args);
+			if (result instanceof Promise) result.then((value) => after.call(this, value, args), () => {});
+			else after.call(this, result, args);
 			return result;
 		};
 		restore.push(() => (object[name] = original));
 	};
+	// The body Buffer, until it is written (then let go, so that this trace keeps nothing alive).
+	let body;
 	wrap(JSON, 'stringify', (result) => {
 		if (typeof result === 'string' && result.length >= LARGE) record('JSON.stringify → string', result.length);
 	});
@@ -72,18 +93,52 @@ function trace() {
 	wrap(Buffer, 'from', (result, [input]) => {
 		if (typeof input === 'string' && result.length >= LARGE) record('Buffer.from(string) → Buffer', result.length);
 	});
+	wrap(Buffer, 'allocUnsafe', (result) => {
+		if (result.length >= LARGE) {
+			body = result;
+			record('Buffer.allocUnsafe → the JSON body, base64 written in', result.length);
+		}
+	});
 	wrap(Buffer, 'concat', (result) => {
 		if (result.length >= LARGE) record('Buffer.concat → Buffer', result.length);
 	});
-	wrap(Buffer.prototype, 'toString', (result) => {
-		if (typeof result === 'string' && result.length >= LARGE) record(`Buffer#toString → string`, result.length);
+	wrap(Buffer.prototype, 'toString', (result, [encoding]) => {
+		if (typeof result === 'string' && result.length >= LARGE) record(`Buffer#toString(${encoding ?? 'utf8'}) → string`, result.length);
 	});
+	wrap(BinaryDataService.prototype, 'getAsBuffer', (result) => {
+		if (Buffer.isBuffer(result) && result.length >= LARGE) {
+			record('the file read from disk → Buffer', result.length, 'BinaryDataService.getAsBuffer (via helpers.getBinaryDataBuffer)', 'n8n-core (binary data), called by ours');
+		}
+	});
+	const written = (chunk) => {
+		const same = chunk === body;
+		if (same) body = undefined;
+		return same ? 'the body Buffer itself, no copy' : Buffer.isBuffer(chunk) ? 'a Buffer' : typeof chunk;
+	};
 	wrap(http.ClientRequest.prototype, 'write', (_result, [chunk]) => {
-		if (chunk && chunk.length >= LARGE) record(`ClientRequest#write (${Buffer.isBuffer(chunk) ? 'Buffer' : typeof chunk})`, chunk.length);
+		if (chunk && chunk.length >= LARGE) record(`ClientRequest#write (${written(chunk)})`, chunk.length);
 	});
 	wrap(http.ClientRequest.prototype, 'end', (_result, [chunk]) => {
-		if (chunk && typeof chunk !== 'function' && chunk.length >= LARGE) record(`ClientRequest#end (${Buffer.isBuffer(chunk) ? 'Buffer' : typeof chunk})`, chunk.length);
+		if (chunk && typeof chunk !== 'function' && chunk.length >= LARGE) record(`ClientRequest#end (${written(chunk)})`, chunk.length);
 	});
+	// The answer as it arrives: node:http pushes each chunk into the response stream, which axios
+	// hands to the node (encoding: 'stream') and readAnswer reads, dropping the echoed base64.
+	let received = 0;
+	let chunks = 0;
+	let reported = 0;
+	const push = Readable.prototype.push;
+	http.IncomingMessage.prototype.push = function (chunk, ...rest) {
+		if (chunk) {
+			received += chunk.length;
+			chunks++;
+		} else if (received >= LARGE) record(`answer received in full (${chunks} chunks of ${Math.round(received / chunks / 1024)} KB on average, read and dropped)`, received, 'node:http response stream', 'the server (echoes the file)');
+		if (chunk && received - reported >= ANSWER_STEP) {
+			reported = received - (received % ANSWER_STEP);
+			record(`answer: ${reported / MB} MB received`, reported, 'node:http response stream', 'the server (echoes the file)');
+		}
+		return push.call(this, chunk, ...rest);
+	};
+	restore.push(() => delete http.IncomingMessage.prototype.push);
 	const timer = setInterval(sample, 1);
 	return {
 		events,
@@ -100,9 +155,9 @@ function trace() {
 	};
 }
 
-async function send(type, binary) {
+async function send(binary) {
 	const { items } = await runWorkflow({
-		type,
+		type: 'n8n-nodes-taxpayer-messaging.messaging',
 		typeVersion: 1,
 		parameters: {
 			resource: 'message',
@@ -117,14 +172,16 @@ async function send(type, binary) {
 		items: [{ json: { row: 1 }, binary: { data: binary } }],
 	});
 	if (items.length !== 1 || items[0].error) throw new Error(`send media failed: ${JSON.stringify(items[0]?.json)}`);
+	if ('base64' in (items[0].json.message ?? {})) throw new Error('send media: the echoed base64 reached the output');
+	return items[0];
 }
 
 async function main() {
-	const [mode, variant = 'shipped'] = process.argv.slice(2);
-	const type = { 'buffer-body': BUFFER_BODY_MESSAGING, 'buffer-both': BUFFER_BOTH_MESSAGING }[variant] ?? 'n8n-nodes-taxpayer-messaging.messaging';
+	const [mode, variant = 'as-run'] = process.argv.slice(2);
+	const live = variant === 'live';
 	const store = async (content, name) =>
 		mode === 'filesystem' ? await storeOnDisk(content, 'application/pdf', name) : memoryBinary(content, 'application/pdf', name);
-	await send(type, await store(randomBytes(64 * 1024), 'small.pdf'));
+	await send(await store(randomBytes(64 * 1024), 'small.pdf'));
 
 	let content = randomBytes(MAX_MEDIA_BYTES);
 	const binary = await store(content, 'big.pdf');
@@ -132,12 +189,20 @@ async function main() {
 	global.gc?.();
 	global.gc?.();
 	const before = memoryNow();
-	const t = trace();
+	const t = trace(live);
 	const started = process.hrtime.bigint();
-	await send(type, binary);
+	let output = await send(binary);
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 	t.mark('after the send');
 	t.stop();
+	// One turn of the event loop: until then the keep-alive socket still points at the last request
+	// (axios marks it), whose config holds the body Buffer.
+	await new Promise((resolve) => setTimeout(resolve, 10));
+	global.gc?.();
+	global.gc?.();
+	const after = memoryNow();
+	const outputBytes = JSON.stringify(output.json).length;
+	output = undefined;
 	const result = {
 		mode,
 		variant,
@@ -146,7 +211,10 @@ async function main() {
 		heapBeforeMB: before.heap / MB,
 		rssBeforeMB: before.rss / MB,
 		peakRssMB: process.resourceUsage().maxRSS / 1024,
-		events: t.events.map((e) => ({ what: e.what, by: e.by, MB: e.MB, heapOverBaselineMB: (e.heap - before.heap) / MB })),
+		/** Heap + external still held over the baseline once the node is done (its output item alive), after a full GC. */
+		heapAfterMB: (after.heap - before.heap) / MB,
+		outputBytes,
+		events: t.events.map((e) => ({ what: e.what, by: e.by, whose: e.whose, MB: e.MB, heapOverBaselineMB: (e.heap - before.heap) / MB, v8MB: (e.v8 - before.v8) / MB, externalMB: (e.external - before.external) / MB })),
 		peaks: [...t.peaks].map(([stage, peak]) => ({ stage, heapOverBaselineMB: (peak.heap - before.heap) / MB, rssOverBaselineMB: (peak.rss - before.rss) / MB })),
 	};
 	if (process.send) process.send(result);

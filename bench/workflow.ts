@@ -21,7 +21,6 @@ import {
 } from 'n8n-workflow';
 
 import { additionalDataFor, nodeTypesRegistry } from '../test/harness/engine';
-import { BUFFER_BODY_MESSAGING, BUFFER_BOTH_MESSAGING, bufferBodyMessaging } from './media-buffer-body';
 import { programmaticTaxpayerLookup } from './programmatic';
 
 export const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
@@ -31,8 +30,6 @@ export const PROGRAMMATIC_LOOKUP = 'bench.taxpayerLookupProgrammatic';
 const n8nNodesBase = path.resolve(__dirname, '../.cache/n8n/node_modules/n8n-nodes-base');
 
 let httpRequest: IVersionedNodeType | undefined;
-let bufferBody: INodeType | undefined;
-let bufferBoth: INodeType | undefined;
 let programmatic: INodeType | undefined;
 
 /** n8n's HTTP Request node as n8n 2.x ships it (all versions; `defaultVersion` is what the editor adds). */
@@ -52,8 +49,6 @@ export function loadHttpRequestNode(): IVersionedNodeType {
 export const benchNodeTypes: INodeTypes = {
 	getByName(name: string) {
 		if (name === HTTP_REQUEST) return loadHttpRequestNode();
-		if (name === BUFFER_BODY_MESSAGING) return (bufferBody ??= bufferBodyMessaging());
-		if (name === BUFFER_BOTH_MESSAGING) return (bufferBoth ??= bufferBodyMessaging(true));
 		if (name === PROGRAMMATIC_LOOKUP) return (programmatic ??= programmaticTaxpayerLookup());
 		return nodeTypesRegistry.getByName(name);
 	},

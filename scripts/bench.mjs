@@ -7,6 +7,7 @@
 //   npm run bench                 full run (about 6-8 minutes on 2 cores)
 //   npm run bench -- --quick      N = 100 and 1,000 only, one repeat, no profiles (a smoke test)
 //   npm run bench -- --with=nodeHttp   add the node:http floor (the client n8n's axios sits on)
+//   node bench/media-only.mjs     only the Send Media memory case
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
@@ -163,22 +164,30 @@ if (!quick) {
 }
 await lookup.close();
 
-// Send Media: a 15 MB file from a binary property.
+// Send Media: a 15 MB file from a binary property, 3 runs per mode (the median is reported: the
+// peaks move with GC timing).
+const MEDIA_REPEATS = 3;
 const evolution = await startEvolutionFake();
 const media = [];
 for (const mode of ['memory', 'filesystem']) {
-	evolution.reset();
-	const result = await runChild('media.cjs', [mode], { BENCH_EVOLUTION_URL: evolution.url, BENCH_EVOLUTION_KEY: evolution.apiKey });
-	const sent = evolution.requests.filter((request) => request.path.includes('/message/sendMedia/'));
-	if (sent.length !== 2) throw new Error(`send media (${mode}): the fake saw ${sent.length} sends, expected 2`);
-	media.push({ ...result, requestMB: sent[1].bodyBytes / 2 ** 20 });
-	console.error(`send media 15 MB (${mode})  ${ms(result.wallMs)} ms`);
+	const runs = [];
+	for (let repeat = 0; repeat < MEDIA_REPEATS; repeat++) {
+		evolution.reset();
+		const result = await runChild('media.cjs', [mode], { BENCH_EVOLUTION_URL: evolution.url, BENCH_EVOLUTION_KEY: evolution.apiKey });
+		const sent = evolution.requests.filter((request) => request.path.includes('/message/sendMedia/'));
+		if (sent.length !== 2) throw new Error(`send media (${mode}): the fake saw ${sent.length} sends, expected 2`);
+		runs.push({ ...result, requestMB: sent[1].bodyBytes / 2 ** 20, rssMB: result.peakRssMB - result.rssBeforeMB, heapMB: result.peakHeapMB - result.heapBeforeMB });
+		console.error(`send media 15 MB (${mode})  ${ms(result.wallMs)} ms  RSS +${fmt(runs.at(-1).rssMB)} MB  heap +${fmt(runs.at(-1).heapMB)} MB`);
+	}
+	const pick = (key) => median(runs.map((run) => run[key]));
+	const range = (key) => [Math.min(...runs.map((run) => run[key])), Math.max(...runs.map((run) => run[key]))];
+	media.push({ mode, fileMB: runs[0].fileMB, requestMB: runs[0].requestMB, wallMs: pick('wallMs'), peakRssMB: pick('peakRssMB'), rssMB: pick('rssMB'), heapMB: pick('heapMB'), rssRange: range('rssMB'), heapRange: range('heapMB') });
 }
-// Where the copies come from: every large allocation on the way out, shipped and with the proposed
-// changes prototyped (bench/media-trace.cjs, bench/media-buffer-body.ts). The fake stays in this process.
+// Where the memory goes, step by step (bench/media-trace.cjs): once as it runs (garbage not yet
+// collected included, as at a real peak), once with a full GC after each step (what is held).
 const mediaTraces = [];
 for (const mode of ['memory', 'filesystem']) {
-	for (const variant of ['shipped', 'buffer-body', 'buffer-both']) {
+	for (const variant of ['as-run', 'live']) {
 		evolution.reset();
 		const result = await runChild('media-trace.cjs', [mode, variant], { BENCH_EVOLUTION_URL: evolution.url, BENCH_EVOLUTION_KEY: evolution.apiKey });
 		const sent = evolution.requests.filter((request) => request.path.includes('/message/sendMedia/'));
@@ -285,38 +294,40 @@ const profileSection = Object.keys(profiles).length
 	: '_Profiles are skipped with --quick._';
 
 const mediaTable = table(
-	['binary data mode', 'file', 'request body', 'wall', 'peak RSS', 'RSS over baseline', 'heap over baseline', 'RSS over file size', 'heap over file size'],
+	['binary data mode', 'file', 'request body', 'wall', 'peak RSS over baseline', 'heap over baseline', 'RSS over file size', 'heap over file size', 'range of 3 runs (RSS / heap)'],
 	media.map((m) => [
 		m.mode === 'memory' ? 'memory (default: base64 in the item)' : 'filesystem (item holds an id)',
 		`${fmt(m.fileMB, 1)} MB`,
 		`${fmt(m.requestMB, 1)} MB`,
 		`${ms(m.wallMs)} ms`,
-		`${fmt(m.peakRssMB)} MB`,
-		`${fmt(m.peakRssMB - m.rssBeforeMB)} MB`,
-		`${fmt(m.peakHeapMB - m.heapBeforeMB)} MB`,
-		`${fmt((m.peakRssMB - m.rssBeforeMB) / m.fileMB, 1)}×`,
-		`${fmt((m.peakHeapMB - m.heapBeforeMB) / m.fileMB, 1)}×`,
+		`${fmt(m.rssMB)} MB`,
+		`${fmt(m.heapMB)} MB`,
+		`${fmt(m.rssMB / m.fileMB, 1)}×`,
+		`${fmt(m.heapMB / m.fileMB, 1)}×`,
+		`${fmt(m.rssRange[0])}–${fmt(m.rssRange[1])} / ${fmt(m.heapRange[0])}–${fmt(m.heapRange[1])} MB`,
 	]),
 );
 
 const traceSection = ['memory', 'filesystem']
 	.map((mode) => {
-		const traces = mediaTraces.filter((t) => t.mode === mode);
-		const shipped = traces.find((t) => t.variant === 'shipped');
-		const VARIANTS = { shipped: 'shipped', 'buffer-body': 'change 1: body as one Buffer', 'buffer-both': 'changes 1 + 2: and the answer as a Buffer' };
+		const asRun = mediaTraces.find((t) => t.mode === mode && t.variant === 'as-run');
+		const live = mediaTraces.find((t) => t.mode === mode && t.variant === 'live');
 		const events = table(
-			['step (shipped code)', 'made by', 'size', 'heap + external over baseline, right after'],
-			shipped.events.map((e) => [e.what, `\`${e.by}\``, `${fmt(e.MB, 1)} MB`, `${fmt(e.heapOverBaselineMB)} MB`]),
-		);
-		const peaks = table(
-			['variant', 'wall', 'peak heap + external over baseline', 'peak RSS over baseline', 'heap over file size', 'RSS over file size'],
-			traces.map((t) => {
-				const heap = Math.max(...t.peaks.map((p) => p.heapOverBaselineMB));
-				const rss = t.peakRssMB - t.rssBeforeMB;
-				return [VARIANTS[t.variant], `${ms(t.wallMs)} ms`, `${fmt(heap)} MB`, `${fmt(rss)} MB`, `${fmt(heap / t.fileMB, 1)}×`, `${fmt(rss / t.fileMB, 1)}×`];
+			['step', 'made by', 'whose', 'size', 'heap + external over baseline, right after', 'held (after a full GC)'],
+			asRun.events.map((e, index) => {
+				const step = (what) => what?.split(' (')[0];
+				const held = step(live.events[index]?.what) === step(e.what) ? `${fmt(live.events[index].heapOverBaselineMB)} MB` : '—';
+				return [e.what, `\`${e.by}\``, e.whose, `${fmt(e.MB, 1)} MB`, `${fmt(e.heapOverBaselineMB)} MB`, held];
 			}),
 		);
-		return [`**${mode === 'memory' ? 'Memory mode' : 'Filesystem mode'}**`, '', events, '', peaks].join('\n');
+		const peakHeap = Math.max(...asRun.peaks.map((p) => p.heapOverBaselineMB));
+		const peakHeld = Math.max(...live.events.map((e) => e.heapOverBaselineMB));
+		const rss = asRun.peakRssMB - asRun.rssBeforeMB;
+		const summary = [
+			`Peak as it runs: heap + external +${fmt(peakHeap)} MB (${fmt(peakHeap / asRun.fileMB, 1)}× the file), RSS +${fmt(rss)} MB (${fmt(rss / asRun.fileMB, 1)}×);`,
+			`most held at once: +${fmt(peakHeld)} MB (${fmt(peakHeld / live.fileMB, 1)}×); once the node is done: +${fmt(asRun.heapAfterMB, 1)} MB (the output item).`,
+		].join(' ');
+		return [`**${mode === 'memory' ? 'Memory mode' : 'Filesystem mode'}** (${ms(asRun.wallMs)} ms)`, '', events, '', summary].join('\n');
 	})
 	.join('\n\n');
 
@@ -382,16 +393,19 @@ ${profileSection}
 ## Send Media: a 15 MB file from a binary property
 
 One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes, the API's limit) random file, Send Media as a document, to the
-Evolution API fake. Baseline: the process after warm-up with the input item already built; peaks are the child's
-RSS high-water mark and the sampled heap (V8 heap + external buffers).
+Evolution API fake. As shipped (nodes/shared/messaging/mediaBody.ts): the JSON body goes out as one Buffer with the
+base64 written straight in, and the answer, which echoes the whole file as \`message.base64\`, is read as a stream
+whose base64 value is dropped chunk by chunk. Baseline: the process after warm-up with the input item already built;
+peaks are the child's RSS high-water mark and the sampled heap (V8 heap + external buffers). Median of ${MEDIA_REPEATS} runs
+(bench/media.cjs; \`node bench/media-only.mjs\` runs just this).
 
 ${mediaTable}
 
-Where the copies come from (bench/media-trace.cjs, its own child process; the Evolution API fake runs in the parent, so
+Where the memory goes (bench/media-trace.cjs, its own child process; the Evolution API fake runs in the parent, so
 its buffering of the received body is not in these numbers): every allocation of at least 4 MB on the way, with the
-function that made it, and the heap + external memory right after it (garbage not yet collected included, as at a
-real peak). Changes 1 and 2 are the ones proposed below, prototyped in bench/media-buffer-body.ts around the shipped
-routing (nodes/** untouched). Single runs.
+function that made it, the answer's bytes as they arrive, and the heap + external memory right after each. Run twice:
+as it runs (garbage not yet collected included, as at a real peak), and with a full GC after each step, which leaves
+what is still held. Single runs.
 
 ${traceSection}
 
