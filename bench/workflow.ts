@@ -1,26 +1,21 @@
-// Runs one node over N items through n8n-core's WorkflowExecute, as the test harness does, but for
+// Runs one node over N items through n8n-core's WorkflowExecute with the test harness's runNode, for
 // any registered node type and version: this package's nodes (from the harness's registry) and
 // n8n's own HTTP Request node, loaded from the cached n8n install.
 import path from 'node:path';
 
-import { WorkflowExecute } from 'n8n-core';
 import {
 	NodeHelpers,
 	VersionedNodeType,
-	Workflow,
-	createRunExecutionData,
 	type ICredentialDataDecryptedObject,
-	type IExecuteData,
 	type INode,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypes,
 	type IRun,
 	type IVersionedNodeType,
-	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import { additionalDataFor, nodeTypesRegistry } from '../test/harness/engine';
+import { nodeTypesRegistry, runNode } from '../test/harness/engine';
 import { programmaticTaxpayerLookup } from './programmatic';
 
 export const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
@@ -69,49 +64,16 @@ export interface WorkflowRun {
 	items: INodeExecutionData[];
 }
 
-/** Items → the node, through WorkflowExecute; returns the node's output items and the run. */
+/** Items → the node, through WorkflowExecute (the test harness's runNode); returns the node's output items and the run. */
 export async function runWorkflow(options: WorkflowRun): Promise<{ items: INodeExecutionData[]; run: IRun }> {
-	const credentials = options.credentials ?? {};
-	const node: INode = {
-		id: 'node-under-bench',
-		name: 'Node Under Bench',
+	const { items, error, run } = await runNode({
 		type: options.type,
 		typeVersion: options.typeVersion,
-		position: [200, 0],
 		parameters: options.parameters,
-		credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
-	};
-	const source: INode = { id: 'items', name: 'Items', type: 'test.itemsSource', typeVersion: 1, position: [0, 0], parameters: {} };
-	const connections = { Items: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
-	const workflowData = {
-		id: 'bench-workflow',
-		name: 'Bench',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [source, node],
-		connections,
-		settings: { executionOrder: 'v1' },
-		activeVersionId: null,
-	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({
-		id: workflowData.id,
-		name: workflowData.name,
-		nodes: workflowData.nodes,
-		connections,
-		active: false,
+		items: options.items,
+		credentials: options.credentials ?? {},
 		nodeTypes: benchNodeTypes,
-		settings: workflowData.settings,
 	});
-	const runExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [{ node: source, data: { main: [options.items] }, source: null } as IExecuteData],
-		},
-	});
-	const execute = new WorkflowExecute(additionalDataFor(credentials, workflowData), 'manual', runExecutionData);
-	const run = await execute.processRunExecutionData(workflow);
-	const error = run.data.resultData.error;
 	if (error) throw error;
-	return { items: run.data.resultData.runData[node.name]?.[0]?.data?.main?.[0] ?? [], run };
+	return { items, run };
 }

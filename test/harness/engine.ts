@@ -211,8 +211,11 @@ export function additionalDataFor(
 }
 
 export interface RunNodeOptions {
-	/** Node type name without the package prefix, e.g. `taxpayerLookup`. */
+	/** Node type name without the package prefix (`taxpayerLookup`), or a full one (`n8n-nodes-base.httpRequest`). */
 	type: string;
+	typeVersion?: number;
+	/** The node types the workflow knows; default: this package's and the test helpers'. */
+	nodeTypes?: INodeTypes;
 	parameters: Record<string, NodeParameterValueType | object>;
 	/** Input items (json, and binary where a test needs files). Default: one empty item. */
 	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
@@ -233,8 +236,8 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	const nodeUnderTest: INode = {
 		id: 'node-under-test',
 		name: 'Node Under Test',
-		type: `${PACKAGE}.${options.type}`,
-		typeVersion: 1,
+		type: options.type.includes('.') ? options.type : `${PACKAGE}.${options.type}`,
+		typeVersion: options.typeVersion ?? 1,
 		position: [200, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: Object.fromEntries(
@@ -271,7 +274,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 		nodes: workflowData.nodes,
 		connections,
 		active: false,
-		nodeTypes: nodeTypesRegistry,
+		nodeTypes: options.nodeTypes ?? nodeTypesRegistry,
 		settings: workflowData.settings,
 	});
 	const additionalData = additionalDataFor(options.credentials, workflowData);
