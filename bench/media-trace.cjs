@@ -18,7 +18,7 @@ const v8 = require('node:v8');
 const { BinaryDataService } = require('n8n-core');
 const { MAX_MEDIA_BYTES } = require('../nodes/shared/validation.ts');
 const { memoryBinary, storeOnDisk } = require('../test/harness/binary.ts');
-const { runWorkflow } = require('./workflow.ts');
+const { sendMediaFromBinary: send } = require('./workflow.ts');
 
 const MB = 2 ** 20;
 /** Anything at least this big is the file (or its base64, or a body holding it). */
@@ -155,26 +155,6 @@ function trace(live) {
 	};
 }
 
-async function send(binary) {
-	const { items } = await runWorkflow({
-		type: 'n8n-nodes-taxpayer-messaging.messaging',
-		typeVersion: 1,
-		parameters: {
-			resource: 'message',
-			operation: 'sendMedia',
-			instanceName: { __rl: true, mode: 'list', value: 'sales' },
-			number: '+51 987 654 321',
-			mediaType: 'document',
-			mediaSource: 'binary',
-			binaryPropertyName: 'data',
-		},
-		credentials: { messagingApi: { serverUrl: process.env.BENCH_EVOLUTION_URL, apiKey: process.env.BENCH_EVOLUTION_KEY } },
-		items: [{ json: { row: 1 }, binary: { data: binary } }],
-	});
-	if (items.length !== 1 || items[0].error) throw new Error(`send media failed: ${JSON.stringify(items[0]?.json)}`);
-	if ('base64' in (items[0].json.message ?? {})) throw new Error('send media: the echoed base64 reached the output');
-	return items[0];
-}
 
 async function main() {
 	const [mode, variant = 'as-run'] = process.argv.slice(2);

@@ -9,26 +9,8 @@ const v8 = require('node:v8');
 
 const { MAX_MEDIA_BYTES } = require('../nodes/shared/validation.ts');
 const { memoryBinary, storeOnDisk } = require('../test/harness/binary.ts');
-const { runWorkflow } = require('./workflow.ts');
+const { sendMediaFromBinary: send } = require('./workflow.ts');
 
-async function send(binary) {
-	const { items } = await runWorkflow({
-		type: 'n8n-nodes-taxpayer-messaging.messaging',
-		typeVersion: 1,
-		parameters: {
-			resource: 'message',
-			operation: 'sendMedia',
-			instanceName: { __rl: true, mode: 'list', value: 'sales' },
-			number: '+51 987 654 321',
-			mediaType: 'document',
-			mediaSource: 'binary',
-			binaryPropertyName: 'data',
-		},
-		credentials: { messagingApi: { serverUrl: process.env.BENCH_EVOLUTION_URL, apiKey: process.env.BENCH_EVOLUTION_KEY } },
-		items: [{ json: { row: 1 }, binary: { data: binary } }],
-	});
-	if (items.length !== 1 || items[0].error) throw new Error(`send media failed: ${JSON.stringify(items[0]?.json)}`);
-}
 
 async function main() {
 	const mode = process.argv[2];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
 	NodeHelpers,
 	VersionedNodeType,
+	type IBinaryData,
 	type ICredentialDataDecryptedObject,
 	type INode,
 	type INodeExecutionData,
@@ -76,4 +77,30 @@ export async function runWorkflow(options: WorkflowRun): Promise<{ items: INodeE
 	});
 	if (error) throw error;
 	return { items, run };
+}
+
+/**
+ * Sends one file with the Messaging node's Send Media from a binary property (the media cases of
+ * the bench), against the Evolution fake named by BENCH_EVOLUTION_URL / BENCH_EVOLUTION_KEY. Fails
+ * unless exactly one item comes out, without error and without the server's echo of the file.
+ */
+export async function sendMediaFromBinary(binary: IBinaryData): Promise<INodeExecutionData> {
+	const { items } = await runWorkflow({
+		type: 'n8n-nodes-taxpayer-messaging.messaging',
+		typeVersion: 1,
+		parameters: {
+			resource: 'message',
+			operation: 'sendMedia',
+			instanceName: { __rl: true, mode: 'list', value: 'sales' },
+			number: '+51 987 654 321',
+			mediaType: 'document',
+			mediaSource: 'binary',
+			binaryPropertyName: 'data',
+		},
+		credentials: { messagingApi: { serverUrl: String(process.env.BENCH_EVOLUTION_URL), apiKey: String(process.env.BENCH_EVOLUTION_KEY) } },
+		items: [{ json: { row: 1 }, binary: { data: binary } }],
+	});
+	if (items.length !== 1 || items[0].error) throw new Error(`send media failed: ${JSON.stringify(items[0]?.json)}`);
+	if ('base64' in ((items[0].json.message as object | undefined) ?? {})) throw new Error('send media: the echoed base64 reached the output');
+	return items[0];
 }

@@ -58,14 +58,6 @@ async function sendOne(
 	}
 }
 
-/** Sends the request of one item once. */
-async function sendOnce(
-	fns: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	return await sendOne(fns, requestData);
-}
-
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 /** Splits an inclusive date range into consecutive ranges of at most one year (366 days). */
@@ -119,7 +111,7 @@ export type PrepareRequest = (
 export function lookupRoute(
 	url: string,
 	prepare: PrepareRequest[],
-	send: typeof sendOnce = sendOnce,
+	send: typeof sendOne = sendOne,
 ): INodePropertyRouting {
 	async function prepareAndSend(
 		this: IExecutePaginationFunctions,
