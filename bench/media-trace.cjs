@@ -1,5 +1,5 @@
 // Where the memory goes when Send Media sends a 15 MB file from a binary property, as shipped
-// (nodes/shared/messaging/mediaBody.ts: the JSON body built as one Buffer, the answer read as a
+// (nodes/Messaging/media/mediaBody.ts: the JSON body built as one Buffer, the answer read as a
 // stream whose echoed base64 is dropped as it passes). Runs in a fresh process (the Evolution API
 // fake runs in the parent, so the fake's own buffering of the received body is not counted here)
 // and reports, in order, every large allocation of the file's bytes on the way (who made it: the
@@ -16,7 +16,7 @@ const { Readable } = require('node:stream');
 const v8 = require('node:v8');
 
 const { BinaryDataService } = require('n8n-core');
-const { MAX_MEDIA_BYTES } = require('../nodes/shared/validation.ts');
+const { MAX_MEDIA_BYTES } = require('../nodes/Messaging/validation/media.ts');
 const { memoryBinary, storeOnDisk } = require('../test/harness/binary.ts');
 const { sendMediaFromBinary: send } = require('./workflow.ts');
 

@@ -7,7 +7,7 @@ require('./register.cjs');
 const { randomBytes } = require('node:crypto');
 const v8 = require('node:v8');
 
-const { MAX_MEDIA_BYTES } = require('../nodes/shared/validation.ts');
+const { MAX_MEDIA_BYTES } = require('../nodes/Messaging/validation/media.ts');
 const { memoryBinary, storeOnDisk } = require('../test/harness/binary.ts');
 const { sendMediaFromBinary: send } = require('./workflow.ts');
 

@@ -12,11 +12,12 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { requireValid } from '../nodes/shared/invalidInput';
-import { isLookupSuccess, lookupResponseError, lookupTransportError } from '../nodes/shared/lookup/errors';
-import { normaliseRecord, recordsOf, type OutputOptions } from '../nodes/shared/lookup/output';
-import { lookupRequestDefaults } from '../nodes/shared/lookup/transport';
-import { checkRuc } from '../nodes/shared/validation';
+import { apiError, requireValid } from '../nodes/shared/errors';
+import type { RequestContext } from '../nodes/shared/operation';
+import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure } from '../nodes/TaxpayerLookup/errors';
+import { normaliseRecord, recordsOf, type OutputOptions } from '../nodes/TaxpayerLookup/output';
+import { lookupRequestDefaults } from '../nodes/TaxpayerLookup/transport';
+import { checkRuc } from '../nodes/TaxpayerLookup/validation';
 import { nodeTypesRegistry } from '../test/harness/engine';
 
 export function programmaticTaxpayerLookup(): INodeType {
@@ -36,6 +37,7 @@ export function programmaticTaxpayerLookup(): INodeType {
 				const raw = this.getNodeParameter('ruc', itemIndex);
 				const ruc = requireValid(node, itemIndex, 'RUC', raw, checkRuc(raw));
 				const url = `/api/v2/ruc/${ruc}`;
+				const context: RequestContext = { operation: 'get', routeKind: 'taxpayer', subject: `RUC ${ruc}`, values: { ruc }, serverUrl: baseURL };
 				let response: IN8nHttpFullResponse;
 				try {
 					response = (await this.helpers.httpRequest({
@@ -48,10 +50,10 @@ export function programmaticTaxpayerLookup(): INodeType {
 						returnFullResponse: true,
 					})) as IN8nHttpFullResponse;
 				} catch (error) {
-					throw lookupTransportError(node, { itemIndex, url }, error);
+					throw apiError(node, itemIndex, lookupNoAnswerFailure(context, error));
 				}
 				if (!isLookupSuccess(response.statusCode, response.body)) {
-					throw lookupResponseError(node, { itemIndex, url }, response.statusCode, response.body);
+					throw apiError(node, itemIndex, lookupAnswerFailure(context, response.statusCode, response.body));
 				}
 				const options = this.getNodeParameter('options', itemIndex, {}) as OutputOptions;
 				return recordsOf(response.body as IDataObject).map((record) => ({

@@ -7,7 +7,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { SERVER_URL_EXPRESSION } from '../nodes/shared/messaging/transport';
+import { baseUrlRule } from '../nodes/shared/baseUrl';
+
+/**
+ * The server's address as users paste it, made a base URL: spaces, trailing slashes and a
+ * `/manager` page path (with anything after it) removed.
+ */
+export const messagingServerUrl = baseUrlRule('serverUrl', [/\/+$/, /\/manager(\/.*)?$/i, /\/+$/]);
 
 export class MessagingApi implements ICredentialType {
 	name = 'messagingApi';
@@ -56,7 +62,7 @@ export class MessagingApi implements ICredentialType {
 	// Listing instances is cheap, sends nothing, and needs a valid key.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: SERVER_URL_EXPRESSION,
+			baseURL: messagingServerUrl.expression,
 			url: '/instance/fetchInstances',
 			method: 'GET',
 		},

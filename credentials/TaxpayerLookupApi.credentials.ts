@@ -7,6 +7,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { baseUrlRule } from '../nodes/shared/baseUrl';
+
+/** The Base URL as requests use it: trailing slashes removed. */
+export const lookupBaseUrl = baseUrlRule('baseUrl', [/\/+$/]);
+
 export class TaxpayerLookupApi implements ICredentialType {
 	name = 'taxpayerLookupApi';
 
@@ -56,7 +61,7 @@ export class TaxpayerLookupApi implements ICredentialType {
 	// The latest USD rate is the cheapest route every plan can call.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: lookupBaseUrl.expression,
 			url: '/api/v2/tipo-cambio/sbs/ultimo',
 			qs: { moneda: 'USD' },
 		},

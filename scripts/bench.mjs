@@ -393,7 +393,7 @@ ${profileSection}
 ## Send Media: a 15 MB file from a binary property
 
 One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes, the API's limit) random file, Send Media as a document, to the
-Evolution API fake. As shipped (nodes/shared/messaging/mediaBody.ts): the JSON body goes out as one Buffer with the
+Evolution API fake. As shipped (nodes/Messaging/media/mediaBody.ts): the JSON body goes out as one Buffer with the
 base64 written straight in, and the answer, which echoes the whole file as \`message.base64\`, is read as a stream
 whose base64 value is dropped chunk by chunk. Baseline: the process after warm-up with the input item already built;
 peaks are the child's RSS high-water mark and the sampled heap (V8 heap + external buffers). Median of ${MEDIA_REPEATS} runs

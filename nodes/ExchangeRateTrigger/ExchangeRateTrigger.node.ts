@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CURRENCY_OPTIONS } from '../shared/descriptions';
+import { CURRENCY_OPTIONS } from '../TaxpayerLookup/fields';
 import { pollExchangeRates } from './poll';
 
 export class ExchangeRateTrigger implements INodeType {

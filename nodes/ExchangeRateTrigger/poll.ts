@@ -7,10 +7,10 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { normaliseRecord, sortRatesByDate } from '../shared/lookup/output';
-import { lookupRequest } from '../shared/lookup/request';
-import { yearChunks } from '../shared/lookup/transport';
-import { checkCurrency, CURRENCIES, type Currency } from '../shared/validation';
+import { normaliseRecord } from '../TaxpayerLookup/output';
+import { fetchRateRange, LATEST_RATE_PATH, RATE_HISTORY_PATH, sortRatesByDate } from '../TaxpayerLookup/rates';
+import { lookupRequest } from '../TaxpayerLookup/transport';
+import { checkCurrency, CURRENCIES, type Currency } from '../TaxpayerLookup/validation';
 import { readMemory, sameMemory, writeMemory, type Memory } from './state';
 
 export interface TriggerOptions {
@@ -20,8 +20,6 @@ export interface TriggerOptions {
 	numbersAsNumbers?: boolean;
 }
 
-const LATEST_URL = '/api/v2/tipo-cambio/sbs/ultimo';
-const HISTORY_URL = '/api/v2/tipo-cambio/sbs/historico';
 /** The longest one request may take; a poll also stays within the engine's poll budget. */
 const REQUEST_TIMEOUT_MS = 60_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,7 +64,13 @@ function pollDeadline(fns: IPollFunctions): Deadline {
 const timeLeft = (deadline: Deadline) => Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
 
 async function fetchLatest(fns: IPollFunctions, currency: Currency, deadline: Deadline): Promise<IDataObject> {
-	const body = await lookupRequest(fns, { url: LATEST_URL, qs: { moneda: currency }, timeout: timeLeft(deadline) });
+	const body = await lookupRequest(fns, {
+		url: LATEST_RATE_PATH,
+		qs: { moneda: currency },
+		subject: `latest ${currency} rate`,
+		routeKind: 'exchangeRate',
+		timeout: timeLeft(deadline),
+	});
 	if (typeof body.fecha !== 'string' || !DATE.test(body.fecha)) {
 		throw new NodeOperationError(fns.getNode(), `The lookup API answered the latest ${currency} rate without a date`, {
 			description: `Expected a "fecha" as YYYY-MM-DD, got ${JSON.stringify(body.fecha)}. Try again later; if it persists, the API changed.`,
@@ -83,18 +87,10 @@ async function fetchHistory(
 	end: string,
 	deadline: Deadline,
 ): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	// One chunk at a time: the rate limit counts per 15-minute window.
-	for (const chunk of yearChunks(start, end)) {
-		const body = await lookupRequest(fns, {
-			url: HISTORY_URL,
-			qs: { fecha_inicio: chunk.start, fecha_fin: chunk.end, moneda: currency },
-			timeout: timeLeft(deadline),
-		});
-		const data = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-		for (const record of data) records.push({ ...record, moneda: record.moneda ?? currency });
-	}
-	return records;
+	const get = async (qs: IDataObject, subject: string) =>
+		await lookupRequest(fns, { url: RATE_HISTORY_PATH, qs, subject, routeKind: 'exchangeRate', timeout: timeLeft(deadline) });
+	const records = await fetchRateRange(get, currency, start, end);
+	return records.map((record) => ({ ...record, moneda: record.moneda ?? currency }));
 }
 
 /**

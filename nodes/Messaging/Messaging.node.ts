@@ -1,10 +1,10 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { messagingRequestDefaults } from '../shared/messaging/transport';
+import { nodeProperties } from '../shared/operation';
 import { getInstances } from './listSearch/getInstances';
-import { chatFields, chatOperations } from './resources/chat';
-import { messageFields, messageOperations } from './resources/message';
-import { instanceNameField } from './shared/descriptions';
+import { chat } from './resources/chat';
+import { message } from './resources/message';
+import { messagingApi, messagingRequestDefaults } from './transport';
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,24 +21,7 @@ export class Messaging implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingApi', required: true }],
 		requestDefaults: messagingRequestDefaults,
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Chat', value: 'chat' },
-					{ name: 'Message', value: 'message' },
-				],
-				default: 'message',
-			},
-			messageOperations,
-			chatOperations,
-			instanceNameField(['chat', 'message']),
-			...messageFields,
-			...chatFields,
-		],
+		properties: nodeProperties(messagingApi, [chat, message], 'message'),
 	};
 
 	methods = {

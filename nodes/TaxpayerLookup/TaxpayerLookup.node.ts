@@ -1,9 +1,9 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { lookupRequestDefaults } from '../shared/lookup/transport';
-import { exchangeRateDescription } from './resources/exchangeRate';
-import { taxpayerDescription } from './resources/taxpayer';
-import { outputOptions } from './shared/descriptions';
+import { nodeProperties } from '../shared/operation';
+import { exchangeRate } from './resources/exchangeRate';
+import { taxpayer } from './resources/taxpayer';
+import { lookupApi, lookupRequestDefaults } from './transport';
 
 export class TaxpayerLookup implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,21 +20,6 @@ export class TaxpayerLookup implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'taxpayerLookupApi', required: true }],
 		requestDefaults: lookupRequestDefaults,
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Exchange Rate', value: 'exchangeRate' },
-					{ name: 'Taxpayer', value: 'taxpayer' },
-				],
-				default: 'taxpayer',
-			},
-			...taxpayerDescription,
-			...exchangeRateDescription,
-			outputOptions,
-		],
+		properties: nodeProperties(lookupApi, [exchangeRate, taxpayer], 'taxpayer'),
 	};
 }

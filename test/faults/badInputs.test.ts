@@ -3,7 +3,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { MAX_MEDIA_BYTES } from '../../nodes/shared/validation';
+import { MAX_MEDIA_BYTES } from '../../nodes/Messaging/validation/media';
 import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
 import { startLookupFake, VALID_TOKEN, type LookupFake } from '../fakes/lookupApi';
 import { memoryBinary } from '../harness/binary';

@@ -1,14 +1,10 @@
 // Fills the Instance list: every instance the API key can see, with its connection state.
-import type {
-	IDataObject,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { messagingResponseError, messagingTransportError, isMessagingSuccess } from '../../shared/messaging/errors';
-import { serverBaseUrl } from '../../shared/messaging/transport';
+import { messagingServerUrl } from '../../../credentials/MessagingApi.credentials';
+import { requestOutsideRouting } from '../../shared/runItem';
+import { LIST_INSTANCES } from '../errors';
+import { MESSAGING_CREDENTIAL, messagingApi, messagingRequestDefaults } from '../transport';
 
 const STATE_LABELS: Record<string, string> = {
 	open: 'connected',
@@ -26,28 +22,16 @@ export function describeInstance(entry: IDataObject): { name: string; state: str
 }
 
 export async function getInstances(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const credentials = await this.getCredentials('messagingApi');
-	const baseURL = serverBaseUrl(credentials.serverUrl);
-	const context = { itemIndex: 0, operation: 'listInstances' as const, serverUrl: baseURL };
-	const request: IHttpRequestOptions = {
-		method: 'GET',
-		baseURL,
-		url: '/instance/fetchInstances',
-		headers: { Accept: 'application/json' },
-		json: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-	};
-	let response: { statusCode: number; body: unknown };
-	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, 'messagingApi', request);
-	} catch (error) {
-		throw messagingTransportError(this.getNode(), context, error);
-	}
-	if (!isMessagingSuccess(response.statusCode, response.body)) {
-		throw messagingResponseError(this.getNode(), context, response.statusCode, response.body);
-	}
-	const entries = (Array.isArray(response.body) ? response.body : [response.body]) as IDataObject[];
+	const credentials = await this.getCredentials(MESSAGING_CREDENTIAL);
+	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
+	const body = await requestOutsideRouting(
+		this,
+		messagingApi,
+		MESSAGING_CREDENTIAL,
+		{ method: 'GET', baseURL, url: '/instance/fetchInstances', headers: { ...messagingRequestDefaults.headers }, json: true },
+		{ operation: LIST_INSTANCES, routeKind: 'instance', subject: 'the instances', values: {}, serverUrl: baseURL },
+	);
+	const entries = (Array.isArray(body) ? body : [body]) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const entry of entries) {

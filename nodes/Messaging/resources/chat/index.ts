@@ -1,15 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../../../shared/operation';
+import { checkNumbers } from './checkNumbers';
 
-import { checkNumbersFields, checkNumbersOperation } from './checkNumbers';
-
-export const chatOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['chat'] } },
-	options: [checkNumbersOperation],
+export const chat: Resource = {
+	name: 'Chat',
+	value: 'chat',
+	operations: [checkNumbers],
 	default: 'checkNumbers',
 };
-
-export const chatFields: INodeProperties[] = checkNumbersFields;

@@ -1,22 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../../../shared/operation';
+import { sendMedia } from './sendMedia';
+import { sendText } from './sendText';
 
-import { numberField } from '../../shared/descriptions';
-import { sendMediaFields, sendMediaOperation } from './sendMedia';
-import { sendTextFields, sendTextOperation } from './sendText';
-
-export const messageOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['message'] } },
-	options: [sendMediaOperation, sendTextOperation],
+export const message: Resource = {
+	name: 'Message',
+	value: 'message',
+	operations: [sendMedia, sendText],
 	default: 'sendText',
 };
-
-export const messageFields: INodeProperties[] = [
-	// One field for both sends: n8n evaluates every property for every item.
-	numberField(['sendMedia', 'sendText']),
-	...sendTextFields,
-	...sendMediaFields,
-];

@@ -1,23 +1,20 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { operation } from '../../../shared/operation';
+import { currency, dateRange } from '../../fields';
+import { fetchRateRange, RATE_HISTORY_PATH } from '../../rates';
+import type { Currency, DateRange } from '../../validation';
 
-import { lookupRoute, sendInYearChunks } from '../../../shared/lookup/transport';
-import { rateDateField } from '../../shared/descriptions';
-import { withCurrency, withDateRange } from '../../shared/inputs';
-
-export const getHistoryOperation: INodePropertyOptions = {
+export const getHistory = operation<{ range: DateRange; currency: Currency }>({
 	name: 'Get History',
 	value: 'getHistory',
 	action: 'Get exchange rates for a date range',
 	description:
 		'One item per business day in the range, in date order. Ranges longer than a year are fetched a year at a time (one request each).',
-	routing: lookupRoute(
-		'/api/v2/tipo-cambio/sbs/historico',
-		[withDateRange, withCurrency],
-		sendInYearChunks,
-	),
-};
-
-export const getHistoryFields: INodeProperties[] = [
-	rateDateField('startDate', 'Start Date', 'The first day of the range.', ['getHistory']),
-	rateDateField('endDate', 'End Date', 'The last day of the range (included).', ['getHistory']),
-];
+	request: { method: 'GET', path: RATE_HISTORY_PATH },
+	fields: [dateRange, currency],
+	subject: ({ currency, range }) => `${currency} rates from ${range.start} to ${range.end}`,
+	async send(send, { currency, range }) {
+		const data = await fetchRateRange(async (qs, subject) => await send({ qs }, subject), currency, range.start, range.end);
+		// Shaped like one answer of the route, whose `data` the items are made of.
+		return { data };
+	},
+});

@@ -1,22 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../../../shared/operation';
+import { getByDate } from './getByDate';
+import { getHistory } from './getHistory';
+import { getLatest } from './getLatest';
 
-import { currencyField } from '../../shared/descriptions';
-import { getByDateFields, getByDateOperation } from './getByDate';
-import { getHistoryFields, getHistoryOperation } from './getHistory';
-import { getLatestOperation } from './getLatest';
-
-export const exchangeRateDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['exchangeRate'] } },
-		options: [getByDateOperation, getHistoryOperation, getLatestOperation],
-		default: 'getLatest',
-	},
-	...getByDateFields,
-	...getHistoryFields,
-	// One field for the three operations (n8n evaluates every property for every item).
-	currencyField(['getByDate', 'getHistory', 'getLatest']),
-];
+export const exchangeRate: Resource = {
+	name: 'Exchange Rate',
+	value: 'exchangeRate',
+	operations: [getByDate, getHistory, getLatest],
+	default: 'getLatest',
+};

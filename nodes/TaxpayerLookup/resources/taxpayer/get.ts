@@ -1,13 +1,13 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import { operation } from '../../../shared/operation';
+import { ruc } from '../../fields';
 
-import { lookupRoute } from '../../../shared/lookup/transport';
-import { withRuc } from '../../shared/inputs';
-
-export const getOperation: INodePropertyOptions = {
+export const get = operation({
 	name: 'Get',
 	value: 'get',
 	action: 'Get a taxpayer by RUC',
 	description:
 		'Registry data (name, state, domicile condition, address) from the database, refreshed daily from SUNAT. The cheapest lookup: 1 query.',
-	routing: lookupRoute('/api/v2/ruc/{ruc}', [withRuc]),
-};
+	request: { method: 'GET', path: '/api/v2/ruc/{ruc}' },
+	fields: [ruc],
+	subject: ({ ruc }) => `RUC ${ruc}`,
+});

@@ -1,13 +1,13 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import { operation } from '../../../shared/operation';
+import { ruc } from '../../fields';
 
-import { lookupRoute } from '../../../shared/lookup/transport';
-import { withRuc } from '../../shared/inputs';
-
-export const getEconomicActivityOperation: INodePropertyOptions = {
+export const getEconomicActivity = operation({
 	name: 'Get Economic Activity',
 	value: 'getEconomicActivity',
 	action: "Get a taxpayer's economic activity",
 	description:
 		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to',
-	routing: lookupRoute('/api/v2/ruc/{ruc}/actividad-economica', [withRuc]),
-};
+	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/actividad-economica' },
+	fields: [ruc],
+	subject: ({ ruc }) => `RUC ${ruc}`,
+});

@@ -1,13 +1,15 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import { operation } from '../../../shared/operation';
+import { ruc } from '../../fields';
 
-import { lookupRoute } from '../../../shared/lookup/transport';
-import { withRuc } from '../../shared/inputs';
-
-export const getLegalRepresentativesOperation: INodePropertyOptions = {
+export const getLegalRepresentatives = operation({
 	name: 'Get Legal Representatives',
 	value: 'getLegalRepresentatives',
 	action: "Get a taxpayer's legal representatives",
 	description:
 		'Asks SUNAT live (slower, may fail). One item per representative: document, name, position and since when.',
-	routing: lookupRoute('/api/v2/ruc/{ruc}/representantes-legales', [withRuc]),
-};
+	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/representantes-legales' },
+	fields: [ruc],
+	subject: ({ ruc }) => `RUC ${ruc}`,
+	// Asked of SUNAT live.
+	routeKind: 'liveTaxpayer',
+});

@@ -1,38 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../../../shared/operation';
+import { get } from './get';
+import { getCoactiveDebt } from './getCoactiveDebt';
+import { getEconomicActivity } from './getEconomicActivity';
+import { getLegalRepresentatives } from './getLegalRepresentatives';
+import { getRealTime } from './getRealTime';
+import { getWithActivity } from './getWithActivity';
 
-import { rucField } from '../../shared/descriptions';
-import { getOperation } from './get';
-import { getCoactiveDebtOperation } from './getCoactiveDebt';
-import { getEconomicActivityOperation } from './getEconomicActivity';
-import { getLegalRepresentativesOperation } from './getLegalRepresentatives';
-import { getRealTimeOperation } from './getRealTime';
-import { getWithActivityOperation } from './getWithActivity';
-
-export const taxpayerDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['taxpayer'] } },
-		options: [
-			getOperation,
-			getCoactiveDebtOperation,
-			getEconomicActivityOperation,
-			getRealTimeOperation,
-			getLegalRepresentativesOperation,
-			getWithActivityOperation,
-		],
-		default: 'get',
-	},
-	// One field for all six operations: n8n evaluates every property for every item, so six
-	// `ruc` properties would evaluate the same expression six times.
-	rucField([
-		'get',
-		'getCoactiveDebt',
-		'getEconomicActivity',
-		'getRealTime',
-		'getLegalRepresentatives',
-		'getWithActivity',
-	]),
-];
+export const taxpayer: Resource = {
+	name: 'Taxpayer',
+	value: 'taxpayer',
+	operations: [get, getCoactiveDebt, getEconomicActivity, getLegalRepresentatives, getRealTime, getWithActivity],
+	default: 'get',
+};

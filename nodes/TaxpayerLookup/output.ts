@@ -1,5 +1,4 @@
 // One place that shapes what the lookup API returns into the items users see.
-
 import type { IDataObject } from 'n8n-workflow';
 
 export interface OutputOptions {
@@ -49,11 +48,4 @@ export function normaliseRecord(record: IDataObject, options: OutputOptions = {}
 export function recordsOf(body: IDataObject): IDataObject[] {
 	if (Array.isArray(body.data)) return body.data as IDataObject[];
 	return [body];
-}
-
-/** Rate records in date order, each date once (chunk edges may repeat a day). */
-export function sortRatesByDate(records: IDataObject[]): IDataObject[] {
-	const byDate = new Map<string, IDataObject>();
-	for (const record of records) byDate.set(String(record.fecha), record);
-	return [...byDate.values()].sort((a, b) => String(a.fecha).localeCompare(String(b.fecha)));
 }

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 
-import { isLookupSuccess, routeKindOf, serverReason } from '../../../nodes/shared/lookup/errors';
+import { isLookupSuccess, serverReason } from '../../../nodes/TaxpayerLookup/errors';
+import { exchangeRate } from '../../../nodes/TaxpayerLookup/resources/exchangeRate';
+import { taxpayer } from '../../../nodes/TaxpayerLookup/resources/taxpayer';
+
+/** The error-table kind of the operation on a route, as the operation declares it. */
+function routeKindOf(path: string): string | undefined {
+	for (const resource of [taxpayer, exchangeRate]) {
+		const operation = resource.operations.find((op) => op.request.path === path);
+		if (operation) return operation.routeKind ?? resource.value;
+	}
+	return undefined;
+}
 
 describe('lookup API errors', () => {
 	it('knows which routes ask SUNAT live', () => {
-		expect(routeKindOf('/api/v2/ruc/20131312955')).toBe('taxpayer');
-		expect(routeKindOf('/api/v2/ruc-actividad/20131312955')).toBe('taxpayer');
-		expect(routeKindOf('/api/v2/ruc/20131312955/actividad-economica')).toBe('taxpayer');
-		expect(routeKindOf('/api/v2/ruc/20131312955/sunat')).toBe('liveTaxpayer');
-		expect(routeKindOf('/api/v2/ruc/20131312955/representantes-legales')).toBe('liveTaxpayer');
-		expect(routeKindOf('/api/v2/ruc/20131312955/deuda-coactiva')).toBe('liveTaxpayer');
-		expect(routeKindOf('/api/v2/tipo-cambio/sbs/ultimo?moneda=USD')).toBe('exchangeRate');
+		expect(routeKindOf('/api/v2/ruc/{ruc}')).toBe('taxpayer');
+		expect(routeKindOf('/api/v2/ruc-actividad/{ruc}')).toBe('taxpayer');
+		expect(routeKindOf('/api/v2/ruc/{ruc}/actividad-economica')).toBe('taxpayer');
+		expect(routeKindOf('/api/v2/ruc/{ruc}/sunat')).toBe('liveTaxpayer');
+		expect(routeKindOf('/api/v2/ruc/{ruc}/representantes-legales')).toBe('liveTaxpayer');
+		expect(routeKindOf('/api/v2/ruc/{ruc}/deuda-coactiva')).toBe('liveTaxpayer');
+		expect(routeKindOf('/api/v2/tipo-cambio/sbs/ultimo')).toBe('exchangeRate');
 	});
 
 	it('treats only a 2xx JSON object without success: false as success', () => {

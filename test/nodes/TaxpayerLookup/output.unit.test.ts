@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { normaliseRecord, recordsOf, sortRatesByDate } from '../../../nodes/shared/lookup/output';
-import { yearChunks } from '../../../nodes/shared/lookup/transport';
+import { normaliseRecord, recordsOf } from '../../../nodes/TaxpayerLookup/output';
+import { sortRatesByDate, yearChunks } from '../../../nodes/TaxpayerLookup/rates';
 
 describe('normaliseRecord', () => {
 	const record = {

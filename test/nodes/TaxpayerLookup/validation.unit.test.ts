@@ -6,9 +6,8 @@ import {
 	checkRateDate,
 	checkRuc,
 	rucCheckDigit,
-	showValue,
 	todayInLima,
-} from '../../../nodes/shared/validation';
+} from '../../../nodes/TaxpayerLookup/validation';
 
 describe('RUC check digit', () => {
 	it.each([
@@ -108,14 +107,5 @@ describe('currency', () => {
 	});
 	it.each(['GBP', '', 1, null])('rejects %j', (raw) => {
 		expect(checkCurrency(raw).valid).toBe(false);
-	});
-});
-
-describe('showValue', () => {
-	it('quotes text, prints other values as JSON, cuts long values', () => {
-		expect(showValue('x')).toBe('"x"');
-		expect(showValue(12)).toBe('12');
-		expect(showValue(undefined)).toBe('nothing');
-		expect(showValue('a'.repeat(200))).toHaveLength(80);
 	});
 });

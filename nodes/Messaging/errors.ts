@@ -1,46 +1,14 @@
-// Turns every way an Evolution API call can fail into one error that says what happened, in which
-// item, to which number or instance, and what to do. The server's own reason is kept; the API key
-// never appears (it is only ever in a request header, which nothing here reads).
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+// What each way an Evolution API call can fail means for the user, naming the number or instance:
+// the table of answers and of failures with no answer. The errors themselves are built in
+// ../shared/errors.ts; the API key never appears (it is only in a request header, which nothing
+// here reads).
+import { detail, textReason, type Failure } from '../shared/errors';
+import { noAnswer } from '../shared/noAnswer';
+import type { RequestContext } from '../shared/operation';
+import type { CheckedNumber } from './validation/recipients';
 
-import { noAnswer, textReason } from '../routing';
-
-export type MessagingOperation = 'sendText' | 'sendMedia' | 'checkNumbers' | 'listInstances';
-
-/** What the failing request was about, to name it in the message. */
-export interface MessagingRequestContext {
-	itemIndex: number;
-	operation: MessagingOperation;
-	/** The instance name as the user gave it (not URL-encoded). */
-	instanceName?: string;
-	/** The recipient (sendText, sendMedia) as the user gave it and as it was sent. */
-	number?: { given: string; number: string };
-	/** The server's base URL, to name it when it cannot be reached. */
-	serverUrl?: string;
-}
-
-interface Failure {
-	message: string;
-	description: string;
-	httpCode?: string;
-}
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function failure(node: INode, context: MessagingRequestContext, { message, description, httpCode }: Failure) {
-	// The instance list is filled outside any item.
-	const text = context.operation === 'listInstances' ? capitalised(message) : `Item ${context.itemIndex}: ${message}`;
-	const error = new NodeApiError(node, { message, description, httpCode: httpCode ?? null } as unknown as JsonObject, {
-		message: text,
-		description,
-		httpCode,
-		itemIndex: context.itemIndex,
-	});
-	// NodeApiError swaps messages naming a connection error code (ECONNREFUSED...) for a generic
-	// sentence; ours already says what happened and where.
-	error.message = text;
-	return error;
-}
+/** The operation of requests made outside routing, for the instance list. */
+export const LIST_INSTANCES = 'listInstances';
 
 /** Numbers the server reported as not on WhatsApp: the 400 whose message lists `{exists: false}` objects. */
 export function numbersNotOnWhatsApp(body: unknown): string[] {
@@ -90,16 +58,17 @@ export function serverReason(body: unknown): string {
 	return typeof error === 'string' ? error : '';
 }
 
-/** "(404: The "x" instance does not exist)": the status and the server's own words. */
-const detail = (status: string, reason: string) => `(${reason ? `${status}: ${reason}` : status})`;
+const instanceNameOf = (context: RequestContext) => context.values.instanceName as string | undefined;
 
-function instanceOf(context: MessagingRequestContext): string {
-	if (context.instanceName !== undefined) return `instance "${context.instanceName}"`;
-	return context.operation === 'listInstances' ? 'the server' : 'the instance';
+function instanceOf(context: RequestContext): string {
+	const instanceName = instanceNameOf(context);
+	if (instanceName !== undefined) return `instance "${instanceName}"`;
+	return context.operation === LIST_INSTANCES ? 'the server' : 'the instance';
 }
 
-function recipientOf(context: MessagingRequestContext, sent?: string): string {
-	const number = context.number;
+/** The recipient as the user gave it and, when it differs, as it was sent. */
+function recipientOf(context: RequestContext, sent?: string): string {
+	const number = context.values.number as CheckedNumber | undefined;
 	if (number) return number.given === number.number ? number.given : `${number.given} (sent as ${number.number})`;
 	return sent ?? 'the number';
 }
@@ -109,125 +78,121 @@ export function isMessagingSuccess(statusCode: number, body: unknown): boolean {
 	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object';
 }
 
-/** The error for an answer that is not a success (see isMessagingSuccess). */
-export function messagingResponseError(
-	node: INode,
-	context: MessagingRequestContext,
-	statusCode: number,
-	body: unknown,
-): NodeApiError {
+/** What an answer that is not a success (see isMessagingSuccess) means. */
+export function messagingAnswerFailure(context: RequestContext, statusCode: number, body: unknown): Failure {
 	const reason = serverReason(body);
 	const httpCode = String(statusCode);
 	const instance = instanceOf(context);
+	const instanceName = instanceNameOf(context);
 
 	if (statusCode >= 200 && statusCode < 300) {
-		return failure(node, context, {
+		return {
 			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,
 			description:
 				'The Server URL may point at a web page instead of the Evolution API. In the Messaging API credential use the address the API answers on, without /manager.',
 			httpCode,
-		});
+		};
 	}
 
 	switch (statusCode) {
 		case 400: {
 			const missing = numbersNotOnWhatsApp(body);
 			if (missing.length) {
-				return failure(node, context, {
+				return {
 					message: `${recipientOf(context, missing.join(', '))} is not on WhatsApp (400)`,
 					description:
 						'No WhatsApp account uses this number, so sending again will not help. Check the number and its country code, or run Check Numbers first to skip such numbers.',
 					httpCode,
-				});
+				};
 			}
 			// whatsappNumbers reports internal failures as 400s too.
 			if (/connection closed|not connected/i.test(reason)) {
-				return failure(node, context, {
+				return {
 					message: `the WhatsApp connection of ${instance} is closed ${detail(httpCode, reason)}`,
 					description: 'Open the Evolution API manager and connect the instance (scan the QR code again), then run again.',
 					httpCode,
-				});
+				};
 			}
-			return failure(node, context, {
+			return {
 				message: `the server rejected the request to ${instance} ${detail(httpCode, reason || 'Bad Request')}`,
 				description: 'Correct what the server names and run again.',
 				httpCode,
-			});
+			};
 		}
 		case 401:
-			return failure(node, context, {
+			return {
 				message: `the API key was rejected by ${instance} ${detail(httpCode, reason)}`,
 				description:
 					"Open the Messaging API credential and paste the server's global API key (AUTHENTICATION_API_KEY) or this instance's own token.",
 				httpCode,
-			});
+			};
 		case 403:
-			return failure(node, context, {
+			return {
 				message: `the API key may not use ${instance} ${detail(httpCode, reason)}`,
 				description: "An instance token only works for its own instance. Use that instance's token or the server's global API key.",
 				httpCode,
-			});
+			};
 		case 404:
-			if (context.instanceName !== undefined && /instance|not\s*found/i.test(reason || 'not found')) {
-				return failure(node, context, {
-					message: `the instance "${context.instanceName}" does not exist on the server ${detail(httpCode, reason)}`,
+			if (instanceName !== undefined && /instance|not\s*found/i.test(reason || 'not found')) {
+				return {
+					message: `the instance "${instanceName}" does not exist on the server ${detail(httpCode, reason)}`,
 					description:
 						'Pick the instance from the list, or check its name (spelling and case) in the Evolution API manager. Create it there if it is missing.',
 					httpCode,
-				});
+				};
 			}
-			return failure(node, context, {
+			return {
 				message: `the server has no such route ${detail(httpCode, reason)}`,
 				description: 'Check the Server URL in the Messaging API credential: use the address of the Evolution API itself, without /manager or other paths.',
 				httpCode,
-			});
+			};
 		case 413:
-			return failure(node, context, {
+			return {
 				message: `the server or a proxy in front of it refused the request as too large ${detail(httpCode, reason)}`,
 				description: 'Send a smaller file, or send it with Media Source "URL"; or raise the body size limit of the proxy.',
 				httpCode,
-			});
+			};
 		case 429:
-			return failure(node, context, {
+			return {
 				message: `too many requests to ${instance} ${detail(httpCode, reason)}`,
 				description: "Space the messages out with the node's Request Options > Batching (items per batch and batch interval).",
 				httpCode,
-			});
+			};
 	}
 	if (statusCode >= 500) {
-		return failure(node, context, {
+		return {
 			message: `the server or its WhatsApp connection failed on ${instance} ${detail(httpCode, reason)}`,
 			description:
 				'Check in the Evolution API manager that the instance is connected (scan the QR code again if not) and, for media sent by URL, that the server can download it. Then try again, or turn on Retry On Fail.',
 			httpCode,
-		});
+		};
 	}
-	return failure(node, context, {
+	return {
 		message: `the server answered ${instance} ${detail(httpCode, reason)}`,
 		description: 'Check the input and the Server URL in the Messaging API credential, then try again.',
 		httpCode,
-	});
+	};
 }
 
-/** The error for a request that got no HTTP answer: refused, unknown host, dropped, timed out. */
-export function messagingTransportError(node: INode, context: MessagingRequestContext, error: unknown): NodeApiError {
+/** What a request that got no answer (refused, unknown host, dropped, timed out) means. */
+export function messagingNoAnswerFailure(context: RequestContext, error: unknown): Failure {
 	const { kind, code } = noAnswer(error);
 	const server = context.serverUrl ? ` at ${context.serverUrl}` : '';
 	if (kind === 'timeout') {
-		return failure(node, context, {
+		return {
 			message: `the Evolution API server${server} did not answer in time (${code})`,
 			description:
 				'The server may be overloaded, or a long Delay option holds the answer. Try again later, or raise the Timeout under Request Options.',
-		});
+		};
 	}
 	if (kind === 'dropped') {
-		return failure(node, context, {
+		return {
 			message: `the Evolution API server${server} closed the connection (${code})`,
 			description: 'Try again in a moment (or turn on Retry On Fail). The message may or may not have been sent.',
-		});
+		};
 	}
-	return failure(node, context, {
+	return {
 		message: `cannot reach the Evolution API server${server}${code ? ` (${code})` : ''}`,
 		description: 'Check the Server URL in the Messaging API credential, that the server is running, and that this n8n can reach it.',
-	});
+	};
 }

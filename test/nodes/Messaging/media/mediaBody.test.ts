@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 
-import { readAnswer, sendMediaAsBuffer } from '../../../nodes/shared/messaging/mediaBody';
+import { readAnswer, sendMediaAsBuffer } from '../../../../nodes/Messaging/media/mediaBody';
 
 const answer = JSON.stringify({
 	key: { id: 'ABC' },

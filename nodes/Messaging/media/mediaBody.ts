@@ -6,16 +6,16 @@
 // passes, so it is never held.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { MessagingRequest } from './transport';
+import type { RequestOptions } from '../../shared/operation';
 
 /** Media at least this long (base64 characters) goes out in a buffer; smaller is not worth it. */
 const LARGE_MEDIA = 64 * 1024;
 
 /**
- * Prepare step, last of Send Media: the JSON body as one buffer, its `media` copied in byte for
+ * Last step of Send Media: the JSON body as one buffer, its `media` copied in byte for
  * byte (base64 needs no JSON escaping), and the answer asked for as a stream (see readAnswer).
  */
-export function sendMediaAsBuffer(request: MessagingRequest): void {
+export function sendMediaAsBuffer(request: RequestOptions): void {
 	request.encoding = 'stream';
 	const body = request.body as IDataObject | undefined;
 	if (!body || typeof body.media !== 'string' || body.media.length < LARGE_MEDIA) return;

@@ -1,8 +1,10 @@
 import type { INode } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { messagingResponseError, numbersNotOnWhatsApp, serverReason } from '../../../nodes/shared/messaging/errors';
-import { SERVER_URL_EXPRESSION, fillInstance, serverBaseUrl } from '../../../nodes/shared/messaging/transport';
+import { messagingServerUrl } from '../../../credentials/MessagingApi.credentials';
+import { messagingAnswerFailure, numbersNotOnWhatsApp, serverReason } from '../../../nodes/Messaging/errors';
+import { apiError } from '../../../nodes/shared/errors';
+import { inPath, type RequestOptions } from '../../../nodes/shared/operation';
 
 const node = { id: 'n', name: 'Messaging', type: 'messaging', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
@@ -28,7 +30,8 @@ describe('Evolution API error bodies', () => {
 	});
 
 	it('names the item and keeps the status', () => {
-		const error = messagingResponseError(node, { itemIndex: 4, operation: 'sendText', instanceName: 'sales' }, 418, { message: 'teapot' });
+		const context = { operation: 'sendText', routeKind: 'message', subject: '', values: { instanceName: 'sales' }, serverUrl: '' };
+		const error = apiError(node, 4, messagingAnswerFailure(context, 418, { message: 'teapot' }));
 		expect(error.message).toBe('Item 4: the server answered instance "sales" (418: teapot)');
 		expect(error.httpCode).toBe('418');
 		expect(error.context.itemIndex).toBe(4);
@@ -45,13 +48,15 @@ describe('server URL and path', () => {
 		['https://example.com/evolution/manager', 'https://example.com/evolution'],
 		['https://example.com/evolution/', 'https://example.com/evolution'],
 	])('makes %j the base URL %j', (raw, base) => {
-		expect(serverBaseUrl(raw)).toBe(base);
+		expect(messagingServerUrl.apply(raw)).toBe(base);
 		// The expression the node and the credential use applies the same rule.
-		const body = SERVER_URL_EXPRESSION.slice(3, -2).replace('$credentials.serverUrl', 'raw');
+		const body = messagingServerUrl.expression.slice(3, -2).replace('$credentials.serverUrl', 'raw');
 		expect(new Function('raw', `return ${body}`)(raw)).toBe(base);
 	});
 
 	it('encodes the instance name into one path segment', () => {
-		expect(fillInstance('/message/sendText/{instanceName}', 'Support Team/../x?y#z')).toBe('/message/sendText/Support%20Team%2F..%2Fx%3Fy%23z');
+		const request: RequestOptions = { url: '/message/sendText/{instanceName}' };
+		inPath('instanceName')(request, 'Support Team/../x?y#z');
+		expect(request.url).toBe('/message/sendText/Support%20Team%2F..%2Fx%3Fy%23z');
 	});
 });

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 
+import type { Checked } from '../../../nodes/shared/checks';
+import { defaultMediaFileName, extensionForMimeType, mimeTypeForFileName } from '../../../nodes/Messaging/media/mimeTypes';
 import {
 	MAX_MEDIA_BYTES,
 	base64ByteLength,
 	checkBase64Media,
-	checkDelay,
 	checkFileName,
-	checkInstanceName,
 	checkMediaSize,
 	checkMediaType,
 	checkMediaUrl,
-	checkMessageText,
 	checkMimeType,
+	formatBytes,
+} from '../../../nodes/Messaging/validation/media';
+import {
+	checkDelay,
+	checkInstanceName,
+	checkMessageText,
 	checkNumberList,
 	checkPhoneNumber,
-	defaultMediaFileName,
-	extensionForMimeType,
-	formatBytes,
-	mimeTypeForFileName,
 	splitNumberList,
-	type Checked,
-} from '../../../nodes/shared/validation';
+} from '../../../nodes/Messaging/validation/recipients';
 
 const value = <T>(checked: Checked<T>): T => {
 	if (!checked.valid) throw new Error(`expected valid, got: ${checked.problem}`);

@@ -1,0 +1,41 @@
+// How Messaging talks to the user's Evolution API server: the request defaults, what its answers
+// mean (errors.ts) and how a sent message becomes an item.
+import type { IDataObject } from 'n8n-workflow';
+
+import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
+import type { Api } from '../shared/operation';
+import { isMessagingSuccess, messagingAnswerFailure, messagingNoAnswerFailure } from './errors';
+import { readAnswer } from './media/mediaBody';
+
+export const MESSAGING_CREDENTIAL = 'messagingApi';
+
+/** Sent with every messaging request; the credential adds the `apikey` header. */
+export const messagingRequestDefaults = {
+	baseURL: messagingServerUrl.expression,
+	headers: { Accept: 'application/json' },
+	json: true,
+	// Error answers come back as responses, for the errors table to explain.
+	ignoreHttpStatusErrors: true,
+};
+
+/** The sent message as the server describes it, minus the echo of the media's base64 (up to 20 MB). */
+function toMessageItems(answer: unknown): IDataObject[] {
+	const body = answer as IDataObject;
+	const message = body.message as IDataObject | undefined;
+	if (message && typeof message === 'object' && 'base64' in message) {
+		const rest = { ...message };
+		delete rest.base64;
+		return [{ ...body, message: rest }];
+	}
+	return [body];
+}
+
+/** The Evolution API as the operation runner uses it. */
+export const messagingApi: Api = {
+	// Send Media reads its answer as a stream, leaving the echoed base64 out (media/mediaBody.ts).
+	readBody: readAnswer,
+	isSuccess: isMessagingSuccess,
+	answerFailure: messagingAnswerFailure,
+	noAnswerFailure: messagingNoAnswerFailure,
+	toItems: toMessageItems,
+};

@@ -1,0 +1,129 @@
+// What each way a lookup API call can fail means for the user: the table of answers and of
+// failures with no answer. The errors themselves are built in ../shared/errors.ts; the token
+// never appears (it is only in a request header, which nothing here reads).
+import { detail, textReason, type Failure } from '../shared/errors';
+import { noAnswer } from '../shared/noAnswer';
+import type { RequestContext } from '../shared/operation';
+
+/** The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live. */
+export type LookupRouteKind = 'taxpayer' | 'liveTaxpayer' | 'exchangeRate';
+
+/** The human part of an error body: `message`, Laravel's per-field `errors`, an HTML page's title. */
+export function serverReason(body: unknown): string {
+	if (typeof body === 'string') return textReason(body);
+	if (!body || typeof body !== 'object') return '';
+	const { message, errors } = body as { message?: unknown; errors?: unknown };
+	const parts: string[] = [];
+	if (typeof message === 'string' && message.trim()) parts.push(message.trim());
+	if (errors && typeof errors === 'object') {
+		for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+			const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+			parts.push(`${field}: ${list.join(' ')}`);
+		}
+	}
+	return parts.join('; ');
+}
+
+/** A 2xx answer with a JSON body that does not say `"success": false`. */
+export function isLookupSuccess(statusCode: number, body: unknown): boolean {
+	return (
+		statusCode >= 200 &&
+		statusCode < 300 &&
+		body !== null &&
+		typeof body === 'object' &&
+		(body as { success?: unknown }).success !== false
+	);
+}
+
+/** What an answer that is not a success (see isLookupSuccess) means. */
+export function lookupAnswerFailure(context: RequestContext, statusCode: number, body: unknown): Failure {
+	const reason = serverReason(body);
+	const httpCode = String(statusCode);
+	const { subject, routeKind } = context;
+	const failure = (message: string, description: string): Failure => ({ message, description, httpCode });
+
+	if (statusCode >= 200 && statusCode < 300) {
+		if (body === null || typeof body !== 'object') {
+			return failure(
+				`the lookup API answered ${subject} with something that is not JSON ${detail(httpCode, reason)}`,
+				'The API or a proxy in front of it returned an unexpected page. Check the Base URL in the credential, then try again.',
+			);
+		}
+		return failure(
+			`the lookup API reported a failure for ${subject} ${detail(httpCode, reason)}`,
+			'The request reached the API but it could not answer it. Check the input, then try again later.',
+		);
+	}
+
+	switch (statusCode) {
+		case 401:
+			return failure(
+				`the access token was rejected ${detail(httpCode, reason)}`,
+				'Open the Taxpayer Lookup API credential and paste the access token again from your account page.',
+			);
+		case 403:
+			return failure(
+				`access denied for ${subject} ${detail(httpCode, reason)}`,
+				'Your plan may not include this route, or its query quota is spent. Check your plan and usage on your account page.',
+			);
+		case 404:
+			if (routeKind === 'exchangeRate') {
+				return failure(
+					`no ${subject} was published ${detail(httpCode, reason)}`,
+					'The SBS publishes rates on business days only: weekends and public holidays have none. Pick a business day, or use Get History to take the days that exist.',
+				);
+			}
+			return failure(
+				`no taxpayer found with ${subject} ${detail(httpCode, reason)}`,
+				'The RUC is well formed but the registry has no taxpayer with it. Check the number with the taxpayer.',
+			);
+		case 422:
+			return failure(`the API rejected the request for ${subject} ${detail(httpCode, reason)}`, 'Correct the fields the API names and run again.');
+		case 429:
+			return failure(
+				`rate limited by the lookup API ${detail(httpCode, reason)}`,
+				"Too many requests in the current 15-minute window. Space them out with the node's Request Options > Batching (items per batch and batch interval), or run again later.",
+			);
+	}
+	if (statusCode >= 500 && routeKind === 'liveTaxpayer') {
+		return failure(
+			`the tax authority (SUNAT) is not answering for ${subject} ${detail(httpCode, reason)}`,
+			'This operation asks SUNAT in real time, and SUNAT is often slow or down. Try again in a few minutes (or turn on Retry On Fail).',
+		);
+	}
+	if (statusCode >= 500) {
+		return failure(
+			`the lookup API failed on ${subject} ${detail(httpCode, reason)}`,
+			'The server had a problem. Try again in a few minutes (or turn on Retry On Fail).',
+		);
+	}
+	return failure(`the lookup API answered ${subject} ${detail(httpCode, reason)}`, 'Check the input and the Base URL in the credential, then try again.');
+}
+
+/** What a request that got no answer (refused, dropped, timed out) means. */
+export function lookupNoAnswerFailure(context: RequestContext, error: unknown): Failure {
+	const { kind, code } = noAnswer(error);
+	const { subject } = context;
+	if (context.routeKind === 'liveTaxpayer' && kind !== 'unreachable') {
+		return {
+			message: `the tax authority (SUNAT) is not answering for ${subject} (${code})`,
+			description: 'This operation asks SUNAT in real time and the answer did not come. Try again in a few minutes (or turn on Retry On Fail).',
+		};
+	}
+	if (kind === 'timeout') {
+		return {
+			message: `the lookup API did not answer in time for ${subject} (${code})`,
+			description: 'Try again later, or raise the Timeout under Request Options.',
+		};
+	}
+	if (kind === 'dropped') {
+		return {
+			message: `the lookup API closed the connection while answering ${subject} (${code})`,
+			description: 'Try again in a moment (or turn on Retry On Fail).',
+		};
+	}
+	return {
+		message: `cannot reach the lookup API for ${subject}${code ? ` (${code})` : ''}`,
+		description: 'Check the Base URL in the Taxpayer Lookup API credential and that this n8n can reach it.',
+	};
+}

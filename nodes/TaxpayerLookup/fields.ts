@@ -1,0 +1,110 @@
+// The fields of Taxpayer Lookup's operations: each parameter, its check and where its value goes.
+// A field used by several operations is one property (n8n evaluates every property for every item).
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { checkedField, inPath, inQuery, type Field } from '../shared/operation';
+import type { OutputOptions } from './output';
+import {
+	checkCurrency,
+	checkDateRange,
+	checkRateDate,
+	checkRuc,
+	CURRENCIES,
+	CURRENCY_NAMES,
+	type DateRange,
+} from './validation';
+
+/** The currencies as options of a parameter: "US Dollar (USD)". */
+export const CURRENCY_OPTIONS: INodePropertyOptions[] = CURRENCIES.map((code) => ({
+	name: `${CURRENCY_NAMES[code]} (${code})`,
+	value: code,
+}));
+
+/** The taxpayer's RUC: 11 digits, so nothing typed can change the path. */
+export const ruc = checkedField(
+	{
+		displayName: 'RUC',
+		name: 'ruc',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '20131312955',
+		description: "The taxpayer's 11-digit RUC (tax number). Checked (prefix and check digit) before any request, so a typo costs no quota.",
+	},
+	checkRuc,
+	inPath('ruc'),
+);
+
+export const currency = checkedField(
+	{
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'options',
+		options: CURRENCY_OPTIONS,
+		default: 'USD',
+		description: 'The currency whose rate against the Peruvian sol to get',
+	},
+	checkCurrency,
+	inQuery('moneda'),
+);
+
+const rateDateProperty = (name: string, displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'dateTime',
+	required: true,
+	default: '',
+	description: `${description} Sent as YYYY-MM-DD; from 2010-01-01 up to today (Lima time). Expressions may give a date or a YYYY-MM-DD text.`,
+});
+
+export const date = checkedField(rateDateProperty('date', 'Date', 'The day of the rate.'), (raw) => checkRateDate(raw), inQuery('fecha'));
+
+const startDate = rateDateProperty('startDate', 'Start Date', 'The first day of the range.');
+const endDate = rateDateProperty('endDate', 'End Date', 'The last day of the range (included).');
+
+/** Start and end date, each a rate date, the start on or before the end. */
+export const dateRange: Field<DateRange> = {
+	name: 'range',
+	properties: [startDate, endDate],
+	read(item) {
+		const [start, end] = [startDate, endDate].map((property) => {
+			const raw = item.parameter(property.name);
+			return item.require(property.displayName, raw, checkRateDate(raw));
+		});
+		return item.require('Date range', `${start} to ${end}`, checkDateRange(start, end));
+	},
+	to(request, range) {
+		request.qs = { ...request.qs, fecha_inicio: range.start, fecha_fin: range.end };
+	},
+};
+
+/** How records become items; every operation reads it. */
+export const outputOptions: Field<OutputOptions> = {
+	name: 'options',
+	properties: [
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Convert Amounts to Numbers',
+					name: 'numbersAsNumbers',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to turn price and amount texts (precio_compra, precio_venta, monto_deuda) into numbers',
+				},
+				{
+					displayName: 'Placeholders to Null',
+					name: 'placeholdersToNull',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to turn the registry\'s "-" (no value) placeholders into null',
+				},
+			],
+		},
+	],
+	read: (item) => item.parameter('options', {}) as OutputOptions,
+};

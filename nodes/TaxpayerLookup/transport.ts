@@ -1,0 +1,66 @@
+// How Taxpayer Lookup talks to the lookup API (MIGO API v2): the request defaults, what its
+// answers mean (errors.ts), how they become items, and one request outside routing for the
+// Exchange Rate Trigger.
+import type { IAllExecuteFunctions, IDataObject } from 'n8n-workflow';
+
+import { lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
+import type { Api } from '../shared/operation';
+import { requestOutsideRouting } from '../shared/runItem';
+import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure, type LookupRouteKind } from './errors';
+import { outputOptions } from './fields';
+import { normaliseRecord, recordsOf, type OutputOptions } from './output';
+
+export const LOOKUP_CREDENTIAL = 'taxpayerLookupApi';
+
+/** Sent with every lookup request; the credential adds the Bearer token. */
+export const lookupRequestDefaults = {
+	baseURL: lookupBaseUrl.expression,
+	headers: { Accept: 'application/json' },
+	json: true,
+	// Error answers come back as responses, for the errors table to explain.
+	ignoreHttpStatusErrors: true,
+};
+
+/** The lookup API as the operation runner uses it. */
+export const lookupApi: Api = {
+	// Every operation's items follow the output options.
+	fields: [outputOptions],
+	isSuccess: isLookupSuccess,
+	answerFailure: lookupAnswerFailure,
+	noAnswerFailure: lookupNoAnswerFailure,
+	// One item per record: the `data` list of list routes, or the answer itself.
+	toItems: (answer, values) =>
+		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, values[outputOptions.name] as OutputOptions)),
+};
+
+export interface LookupRequest {
+	/** Path under the Base URL, e.g. `/api/v2/tipo-cambio/sbs/ultimo`. */
+	url: string;
+	qs?: IDataObject;
+	/** What the request is about, for errors: "latest USD rate". */
+	subject: string;
+	routeKind: LookupRouteKind;
+	/** Milliseconds to wait for an answer. */
+	timeout?: number;
+}
+
+/** GET one lookup route outside routing (no item: a trigger's poll); throws the same readable errors as the node. */
+export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRequest): Promise<IDataObject> {
+	const credentials = await fns.getCredentials<{ baseUrl?: string }>(LOOKUP_CREDENTIAL);
+	const body = await requestOutsideRouting(
+		fns,
+		lookupApi,
+		LOOKUP_CREDENTIAL,
+		{
+			method: 'GET',
+			baseURL: lookupBaseUrl.apply(credentials.baseUrl),
+			url: request.url,
+			qs: request.qs,
+			headers: { ...lookupRequestDefaults.headers },
+			json: true,
+			timeout: request.timeout,
+		},
+		{ operation: 'poll', routeKind: request.routeKind, subject: request.subject, values: {}, serverUrl: '' },
+	);
+	return body as IDataObject;
+}

@@ -1,0 +1,100 @@
+// Checks of the lookup's input, run before any request so bad input never spends quota: the RUC,
+// exchange-rate dates and currencies.
+import { bad, ok, type Checked } from '../shared/checks';
+
+// ---------------------------------------------------------------- RUC
+
+const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
+const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+
+/** The modulo-11 check digit of the first ten digits of a RUC. */
+export function rucCheckDigit(firstTenDigits: string): number {
+	let sum = 0;
+	for (let i = 0; i < 10; i++) sum += RUC_WEIGHTS[i] * Number(firstTenDigits[i]);
+	return (11 - (sum % 11)) % 10;
+}
+
+export function checkRuc(raw: unknown): Checked<string> {
+	const hint =
+		'A RUC has 11 digits: 10 + national ID + check digit for persons, 15/16/17 for persons without national ID, 20 for companies.';
+	if (typeof raw === 'number' && Number.isInteger(raw)) raw = String(raw);
+	if (typeof raw !== 'string') return bad('is not a RUC: expected 11 digits as text', hint);
+	const ruc = raw.trim();
+	if (ruc === '') return bad('is empty: a RUC is required', hint);
+	if (!/^[0-9]+$/.test(ruc)) return bad('holds characters other than digits', hint);
+	if (ruc.length !== 11) return bad(`has ${ruc.length} digits instead of 11`, hint);
+	if (!RUC_PREFIXES.includes(ruc.slice(0, 2)))
+		return bad(`starts with ${ruc.slice(0, 2)}, which no RUC does (10, 15, 16, 17 or 20)`, hint);
+	const expected = rucCheckDigit(ruc);
+	if (expected !== Number(ruc[10]))
+		return bad(
+			`fails the check digit (the last digit should be ${expected})`,
+			'Look for a mistyped digit; copy the RUC again from the invoice or registry.',
+		);
+	return ok(ruc);
+}
+
+// ---------------------------------------------------------------- dates
+
+/** The first day with exchange-rate data. */
+export const FIRST_RATE_DATE = '2010-01-01';
+
+/** Lima has no daylight saving time: it is always UTC-5. */
+export function todayInLima(now: Date = new Date()): string {
+	return new Date(now.getTime() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Accepts what n8n hands a node for a date: a `YYYY-MM-DD` string, an ISO date-time string
+ * (the date picker's value), a Luxon DateTime or a JS Date from an expression. Gives `YYYY-MM-DD`.
+ */
+export function checkRateDate(raw: unknown, today: string = todayInLima()): Checked<string> {
+	const hint = `Use a date as YYYY-MM-DD (or pick one), between ${FIRST_RATE_DATE} and today (${today}, Lima time).`;
+	let text: string | undefined;
+	if (typeof raw === 'string') text = raw.trim();
+	else if (raw instanceof Date) text = Number.isNaN(raw.getTime()) ? '' : todayInLima(raw);
+	else if (raw && typeof raw === 'object' && typeof (raw as { toISODate?: unknown }).toISODate === 'function')
+		text = String((raw as { toISODate: () => string | null }).toISODate() ?? '');
+	if (text === undefined) return bad('is not a date', hint);
+	if (text === '') return bad('is empty: a date is required', hint);
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+	if (!match) return bad('is not a date in the form YYYY-MM-DD', hint);
+	const [, year, month, day] = match;
+	if (!isRealDate(Number(year), Number(month), Number(day))) return bad('is not a real calendar date', hint);
+	const date = `${year}-${month}-${day}`;
+	if (date < FIRST_RATE_DATE) return bad(`is before ${FIRST_RATE_DATE}, when the rate data starts`, hint);
+	if (date > today) return bad(`is in the future (today in Lima is ${today})`, hint);
+	return ok(date);
+}
+
+export interface DateRange {
+	start: string;
+	end: string;
+}
+
+export function checkDateRange(start: string, end: string): Checked<DateRange> {
+	if (start > end)
+		return bad(
+			`starts after it ends (${start} > ${end})`,
+			'Swap Start Date and End Date: the start must be on or before the end.',
+		);
+	return ok({ start, end });
+}
+
+// ---------------------------------------------------------------- currency
+
+/** The currencies the SBS publishes a rate for, with their names. */
+export const CURRENCY_NAMES = { USD: 'US Dollar', EUR: 'Euro' } as const;
+export type Currency = keyof typeof CURRENCY_NAMES;
+export const CURRENCIES = Object.keys(CURRENCY_NAMES) as Currency[];
+
+export function checkCurrency(raw: unknown): Checked<Currency> {
+	const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
+	if ((CURRENCIES as readonly string[]).includes(code)) return ok(code as Currency);
+	return bad('is not a supported currency', 'Use USD or EUR: the only currencies the SBS rate is published for.');
+}

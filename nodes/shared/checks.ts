@@ -1,0 +1,22 @@
+// What every input check returns: the cleaned value, or a problem (what is wrong) and a hint (what
+// to do). The operation runner turns a problem into an error naming the item (see errors.ts).
+
+export type Checked<T> = { valid: true; value: T } | { valid: false; problem: string; hint: string };
+
+export const ok = <T>(value: T): Checked<T> => ({ valid: true, value });
+export const bad = <T>(problem: string, hint: string): Checked<T> => ({ valid: false, problem, hint });
+
+/** Shows a user's value in a message: strings quoted, other values as JSON, long values cut. */
+export function showValue(value: unknown): string {
+	let text: string;
+	if (typeof value === 'string') text = JSON.stringify(value);
+	else if (value === undefined) text = 'nothing';
+	else {
+		try {
+			text = JSON.stringify(value) ?? String(value);
+		} catch {
+			text = String(value);
+		}
+	}
+	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,67 @@
+// The one place that builds the errors users see: which item, the value or the server's reason,
+// and what to do. Each API keeps only its table of what an answer means (its errors.ts).
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
+
+import { showValue, type Checked } from './checks';
+
+/** What went wrong and what to do about it, before it names an item. */
+export interface Failure {
+	message: string;
+	description: string;
+	httpCode?: string;
+}
+
+/** "(404: No se encontró el RUC)": the status and the server's own words. */
+export const detail = (status: string, reason: string) => `(${reason ? `${status}: ${reason}` : status})`;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The error of a request: "Item 3: ..." for an item, or a sentence of its own where there is none
+ * (a trigger's poll, a list in the editor).
+ */
+export function apiError(node: INode, itemIndex: number | undefined, { message, description, httpCode }: Failure): NodeApiError {
+	const text = itemIndex === undefined ? capitalised(message) : `Item ${itemIndex}: ${message}`;
+	const error = new NodeApiError(node, { message, description, httpCode: httpCode ?? null } as unknown as JsonObject, {
+		message: text,
+		description,
+		httpCode,
+		itemIndex,
+	});
+	// NodeApiError swaps messages naming a connection error code (ECONNREFUSED...) for a generic
+	// sentence; ours already says what happened and where.
+	error.message = text;
+	error.description = description;
+	if (itemIndex === undefined) delete error.context.itemIndex;
+	return error;
+}
+
+/** The error for input that fails its check: item, field, value, the rule it breaks, and (as the description) what to do. */
+export function invalidInputError(node: INode, itemIndex: number, label: string, raw: unknown, problem: string, hint: string) {
+	return new NodeOperationError(node, `Item ${itemIndex}: ${label} ${showValue(raw)} ${problem}. Nothing was sent.`, {
+		itemIndex,
+		description: hint,
+		level: 'warning',
+	});
+}
+
+/** The value of a check, or the invalid-input error for it. */
+export function requireValid<T>(node: INode, itemIndex: number, label: string, raw: unknown, checked: Checked<T>): T {
+	if (checked.valid) return checked.value;
+	throw invalidInputError(node, itemIndex, label, raw, checked.problem, checked.hint);
+}
+
+/** Node errors pass as they are; anything else is wrapped as one. */
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error);
+}
+
+/** The human part of a text (non-JSON) answer: an HTML page's title, or the text itself, cut short. */
+export function textReason(body: string, limit = 200): string {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+	if (title) return `an HTML page titled "${title}"`;
+	const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, limit);
+	if (/^\s*</.test(body)) return text ? `an HTML page saying "${text}"` : 'an HTML page';
+	return text;
+}
