@@ -149,6 +149,11 @@ export const inBody =
 		if (picked !== undefined) bodyOf(request)[key] = picked as IDataObject[string];
 	};
 
+/** Adds the keys of an object value (a field of several body keys) to the body. */
+export const intoBody: Placement<IDataObject> = (request, value) => {
+	Object.assign(bodyOf(request), value);
+};
+
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Which operations of which resources use each field, in the order fields first appear. */
@@ -167,14 +172,18 @@ function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource,
 }
 
 /**
- * A field's parameters, shown for the operations that use it. One property serves every resource
- * whose operations all use the field: n8n evaluates every property for every item, so copies cost.
+ * A field's parameters, shown for the operations that use it: one property for the resources whose
+ * every operation uses it, one per other resource (n8n evaluates every property for every item).
  */
 function fieldProperties(field: Field, byResource: Map<Resource, string[]>): INodeProperties[] {
-	const inEveryOperation = [...byResource].every(([resource, ops]) => ops.length === resource.operations.length);
-	const shows = inEveryOperation
-		? [{ resource: [...byResource.keys()].map((resource) => resource.value) }]
-		: [...byResource].map(([resource, ops]) => ({ resource: [resource.value], operation: ops }));
+	const uses = [...byResource];
+	const everywhere = uses.filter(([resource, ops]) => ops.length === resource.operations.length);
+	const shows: Array<Record<string, string[]>> = everywhere.length
+		? [{ resource: everywhere.map(([resource]) => resource.value) }]
+		: [];
+	for (const [resource, ops] of uses) {
+		if (ops.length < resource.operations.length) shows.push({ resource: [resource.value], operation: ops });
+	}
 	return shows.flatMap((show) =>
 		field.properties.map((property) => ({
 			...property,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bodyOf, operation, type Field } from '../../../shared/operation';
+import { intoBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
@@ -92,7 +92,7 @@ const media: Field<IDataObject> = {
 		}
 		return body;
 	},
-	to: (request, body) => Object.assign(bodyOf(request), body),
+	to: intoBody,
 };
 
 export const sendMedia = operation({

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bodyOf, checkedField, inBody, operation, type Field } from '../../../shared/operation';
+import { checkedField, inBody, intoBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
 import { checkDelay, checkMessageText, checkNumberList } from '../../validation/recipients';
 
@@ -92,7 +92,7 @@ const textOptions: Field<IDataObject> = {
 		}
 		return body;
 	},
-	to: (request, options) => Object.assign(bodyOf(request), options),
+	to: intoBody,
 };
 
 export const sendText = operation({
