@@ -1,6 +1,6 @@
 // Lets plain Node (no vitest) run the package's TypeScript sources and the test harness, and makes
 // every module (ours, n8n-core, and the HTTP Request node from the cached n8n install) share the ONE
-// copy of n8n-workflow and n8n-core in this package's node_modules, as vitest.config.ts's alias does.
+// copy of n8n-workflow and n8n-core in this package's node_modules, as vitest.config.mts's alias does.
 'use strict';
 const fs = require('node:fs');
 const Module = require('node:module');

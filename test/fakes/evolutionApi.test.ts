@@ -1,4 +1,5 @@
-// The fake must behave as api-behaviour.md section 2 says the real server does; these checks pin it.
+// The fake must behave as the project's service spec (shared/spec/api-behaviour.md section 2, beside
+// this repository) says the real server does; these checks pin it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startEvolutionFake, type EvolutionFake } from './evolutionApi';

@@ -1,7 +1,8 @@
-// A fake Evolution API v2 server on 127.0.0.1, faithful to ../../../shared/spec/api-behaviour.md
-// section 2: guard order (instance, then apikey), the wrapped error envelope of message routes and
-// the unwrapped one of whatsappNumbers, the not-on-WhatsApp 400, the media rules, answers with
-// extra keys, and fetchInstances with connection states. It records every request as received.
+// A fake Evolution API v2 server on 127.0.0.1, faithful to the project's service spec
+// (shared/spec/api-behaviour.md section 2, beside this repository): guard order (instance, then
+// apikey), the wrapped error envelope of message routes and the unwrapped one of whatsappNumbers,
+// the not-on-WhatsApp 400, the media rules, answers with extra keys, and fetchInstances with
+// connection states. It records every request as received.
 //
 // Used by the node tests, the `npm start` sandbox and the end-to-end tests: keep
 // `startEvolutionFake(options?)` and its `{ port }` option stable.

@@ -1,7 +1,9 @@
-// A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as ../shared/spec/service.md and
-// api-behaviour.md describe: every route, Laravel-style error bodies, the 401 body without
-// `success`, "-" placeholders, the stray-quote key of the real-time route, rates on business days
-// only. Tests steer it: its clock, latency, failures, quota and rate limit.
+// A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as the project's service spec
+// describes (shared/spec/service.md and shared/spec/api-behaviour.md section 1, beside this
+// repository): every route, Laravel-style error bodies, the 401 body without `success`, "-"
+// placeholders, the stray-quote key of the real-time route, rates on business days only. Tests
+// steer it: its clock, latency, failures, quota and rate limit. It records every request with the
+// time it arrived.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -14,6 +16,8 @@ export interface RecordedRequest {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string | string[] | undefined>;
+	/** When the request arrived (its headers were read): ms on the `performance.now()` clock. */
+	at: number;
 }
 
 /** How one injected failure answers. */
@@ -211,7 +215,7 @@ export interface LookupFake {
 	options: LookupFakeOptions;
 	/** Queries counted against the quota so far. */
 	queriesUsed: number;
-	/** Answer the next requests matching `path` (substring or RegExp) with these failures, one each. */
+	/** Answer the next requests matching `path` (substring or RegExp of the path and query as sent) with these failures, one each. */
 	failNext(path: string | RegExp, ...failures: Failure[]): void;
 	/** Answer every request matching `path` with this failure until cleared. */
 	failAlways(path: string | RegExp, failure: Failure): void;
@@ -244,8 +248,10 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		res.end(JSON.stringify(body));
 	};
 
-	const takeFailure = (path: string): Failure | undefined => {
-		const index = failures.findIndex(({ match }) => (typeof match === 'string' ? path.includes(match) : match.test(path)));
+	const takeFailure = (pathAndQuery: string): Failure | undefined => {
+		const index = failures.findIndex(({ match }) =>
+			typeof match === 'string' ? pathAndQuery.includes(match) : match.test(pathAndQuery),
+		);
 		if (index < 0) return undefined;
 		const { failure, always } = failures[index];
 		if (!always) failures.splice(index, 1);
@@ -359,14 +365,15 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 	};
 
 	const server = createServer((req, res) => {
+		const at = performance.now();
 		const url = new URL(req.url ?? '/', 'http://fake');
 		// The raw path, as sent: a client that lets input change it must show here.
 		const path = (req.url ?? '/').split('?')[0];
 		const query = Object.fromEntries(url.searchParams);
-		fake.requests.push({ method: req.method ?? '', path, query, headers: req.headers });
+		fake.requests.push({ method: req.method ?? '', path, query, headers: req.headers, at });
 
 		const answer = () => {
-			const failure = takeFailure(path);
+			const failure = takeFailure(req.url ?? path);
 			if (failure) return answerFailure(req, res, failure);
 			if (req.method !== 'GET') return send(res, 405, { success: false, message: 'Method not allowed' });
 			const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];

@@ -78,25 +78,6 @@ class ItemsSource implements INodeType {
 }
 nodeTypes['test.itemsSource'] = { type: new ItemsSource(), sourcePath: '' };
 
-class ManualTrigger implements INodeType {
-	description = {
-		displayName: 'Start',
-		name: 'manualTrigger',
-		group: ['trigger'],
-		version: 1,
-		description: 'Starts the test workflow',
-		defaults: { name: 'Start' },
-		inputs: [],
-		outputs: ['main'],
-		properties: [] as INodeProperties[],
-	} as INodeType['description'];
-
-	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
-	}
-}
-nodeTypes['test.manualTrigger'] = { type: new ManualTrigger(), sourcePath: '' };
-
 export const nodeTypesRegistry: INodeTypes = {
 	getByName(name: string): INodeType | IVersionedNodeType {
 		const found = nodeTypes[name];
@@ -111,7 +92,7 @@ export const nodeTypesRegistry: INodeTypes = {
 	},
 };
 
-export function credentialTypeOf(name: string): ICredentialType {
+function credentialTypeOf(name: string): ICredentialType {
 	const type = credentialTypes[name];
 	if (!type) throw new Error(`Unknown credential type ${name}`);
 	return type;

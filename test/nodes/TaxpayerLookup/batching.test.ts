@@ -32,8 +32,22 @@ describe('Taxpayer Lookup › batching request option', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(12);
 		expect(api.fake.requests).toHaveLength(12);
-		// Each batch of five arrives in its own second.
-		const arrivals = api.fake.requests.map((request) => Number(request.headers['x-arrival'] ?? 0));
+		// Each batch of five arrives in its own second: n8n sends a batch's requests together, then
+		// sleeps batchInterval (1100 ms). Arrivals at the fake, in time order, split where more than
+		// 500 ms passed, give the batches. Between batches only a lower bound is asserted, and a
+		// batch sent at once needs no more than its requests arriving within 500 ms of each other, so
+		// a slow machine does not fail this; ignored or shorter batching does.
+		const arrivals = api.fake.requests.map((request) => request.at).sort((a, b) => a - b);
 		expect(arrivals).toHaveLength(12);
+		const batches: number[][] = [];
+		for (const at of arrivals) {
+			const batch = batches.at(-1);
+			if (batch && at - batch[batch.length - 1] <= 500) batch.push(at);
+			else batches.push([at]);
+		}
+		expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
+		for (let i = 1; i < batches.length; i++) {
+			expect(batches[i][0] - batches[i - 1][0], `batch ${i + 1} starts this long after batch ${i}`).toBeGreaterThanOrEqual(900);
+		}
 	});
 });

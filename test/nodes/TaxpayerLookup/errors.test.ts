@@ -144,11 +144,15 @@ describe('Taxpayer Lookup › API errors', () => {
 	});
 
 	it.each(cases)('$name: with Continue On Fail the item carries the error and the next item still runs', async ({ parameters, failure, token, message }) => {
-		if (failure) api.fake.failNext(/\/api\/v2\//, failure);
-		// The second item asks for a good record; with a bad token it fails the same way.
+		// The second item asks for another, good record; with a bad token it fails the same way. Both
+		// requests go out at once and either may arrive first, so the failure targets the first's.
+		const byRuc = parameters.ruc !== undefined;
+		if (failure) api.fake.failNext(byRuc ? `/${String(parameters.ruc)}` : `moneda=${String(parameters.currency)}`, failure);
 		const result = await runLookup(api.fake, {
-			parameters: { ...parameters, ...(parameters.ruc ? { ruc: '={{ $json.ruc }}' } : {}) },
-			items: [{ json: { ruc: parameters.ruc } }, { json: { ruc: '20100070970' } }],
+			parameters: { ...parameters, ...(byRuc ? { ruc: '={{ $json.ruc }}' } : { currency: '={{ $json.currency }}' }) },
+			items: byRuc
+				? [{ json: { ruc: parameters.ruc } }, { json: { ruc: '20100070970' } }]
+				: [{ json: { currency: parameters.currency } }, { json: { currency: parameters.currency === 'USD' ? 'EUR' : 'USD' } }],
 			token,
 			continueOnFail: true,
 		});

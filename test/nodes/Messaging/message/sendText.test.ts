@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../fakes/evolutionApi';
+import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError, visibleText } from '../helpers';
 
 const UNREGISTERED = '51999999999';
@@ -64,11 +65,14 @@ describe('Send Text', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(fake.requests.map((r) => r.body)).toEqual([
-			{ number: '51987654321', text: 'Hola Ana' },
-			{ number: '51912345678', text: 'Hola Luis' },
-			{ number: '51911111111', text: 'Hola Eva' },
-		]);
+		// The items are sent concurrently: which request arrives first is not defined.
+		expect(unordered(fake.requests.map((r) => r.body))).toEqual(
+			unordered([
+				{ number: '51987654321', text: 'Hola Ana' },
+				{ number: '51912345678', text: 'Hola Luis' },
+				{ number: '51911111111', text: 'Hola Eva' },
+			]),
+		);
 		expect(result.items.map((i) => [i.json.message, i.pairedItem])).toEqual([
 			[{ conversation: 'Hola Ana' }, { item: 0 }],
 			[{ conversation: 'Hola Luis' }, { item: 1 }],
@@ -191,7 +195,7 @@ describe('Send Text: input checks (nothing is sent)', () => {
 			items: itemsOf({ phone: '51987654321' }, { phone: 'call me' }, { phone: '51912345678' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests.map((r) => (r.body as { number: string }).number)).toEqual(['51987654321', '51912345678']);
+		expect(unordered(fake.requests.map((r) => (r.body as { number: string }).number))).toEqual(unordered(['51987654321', '51912345678']));
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[0].json.message).toEqual({ conversation: 'Hola' });
@@ -367,13 +371,15 @@ describe('Send Text: errors', () => {
 			'Item 3: the instance "Nope" does not exist on the server (404: The "Nope" instance does not exist)',
 			'sent',
 		]);
-		expect(fake.requests.map((r) => r.path)).toEqual([
-			'/message/sendText/sales',
-			'/message/sendText/sales',
-			'/message/sendText/offline',
-			'/message/sendText/Nope',
-			'/message/sendText/Support%20Team',
-		]);
+		expect(unordered(fake.requests.map((r) => r.path))).toEqual(
+			unordered([
+				'/message/sendText/sales',
+				'/message/sendText/sales',
+				'/message/sendText/offline',
+				'/message/sendText/Nope',
+				'/message/sendText/Support%20Team',
+			]),
+		);
 	});
 
 	it('names the missing instance even when the key is wrong too (the server checks the instance first)', async () => {

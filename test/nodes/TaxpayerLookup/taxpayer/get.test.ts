@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { TAXPAYERS, VALID_TOKEN } from '../../../fakes/lookupApi';
+import { unordered } from '../../../harness/unordered';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
@@ -29,7 +30,8 @@ describe('Taxpayer Lookup › taxpayer › get', () => {
 			items: [{ json: { supplierRuc: '20100070970' } }, { json: { supplierRuc: 10123456781 } }],
 		});
 
-		expect(api.fake.requests.map((r) => r.path)).toEqual(['/api/v2/ruc/20100070970', '/api/v2/ruc/10123456781']);
+		// The items are sent concurrently: which request arrives first is not defined.
+		expect(unordered(api.fake.requests.map((r) => r.path))).toEqual(unordered(['/api/v2/ruc/20100070970', '/api/v2/ruc/10123456781']));
 		expect(jsonOf(result).map((json) => json.estado_del_contribuyente)).toEqual(['BAJA DE OFICIO', 'SUSPENSION TEMPORAL']);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

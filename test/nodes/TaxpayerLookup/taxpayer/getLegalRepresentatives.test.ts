@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { unordered } from '../../../harness/unordered';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
@@ -11,10 +12,10 @@ describe('Taxpayer Lookup › taxpayer › getLegalRepresentatives', () => {
 			items: [{ json: { ruc: '20131312955' } }, { json: { ruc: '20100070970' } }],
 		});
 
-		expect(api.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-			'GET /api/v2/ruc/20131312955/representantes-legales',
-			'GET /api/v2/ruc/20100070970/representantes-legales',
-		]);
+		// The items are sent concurrently: which request arrives first is not defined.
+		expect(unordered(api.fake.requests.map((r) => `${r.method} ${r.path}`))).toEqual(
+			unordered(['GET /api/v2/ruc/20131312955/representantes-legales', 'GET /api/v2/ruc/20100070970/representantes-legales']),
+		);
 		// Two representatives for the first RUC, none for the second.
 		expect(jsonOf(result)).toEqual([
 			{ documento: 'DNI', dni: '07289524', nombre: 'MARTINEZ ZUÑIGA LUIS ENRIQUE', cargo: 'SUPERINTENDENTE NACIONAL', fecha: '2021-06-01', ruc: '20131312955' },

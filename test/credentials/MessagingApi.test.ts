@@ -1,11 +1,18 @@
+// The Messaging API credential: its fields, its authentication, and its test request sent the way
+// n8n's credential tester sends it (test/harness/credentialTest.ts), whose rules explain failures.
 import { createServer } from 'node:http';
+
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { MessagingApi } from '../../../credentials/MessagingApi.credentials';
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolutionApi';
-import { testCredential } from './helpers';
+import { MessagingApi } from '../../credentials/MessagingApi.credentials';
+import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
+import { runCredentialTest } from '../harness/credentialTest';
 
 let fake: EvolutionFake;
+
+/** The credential test as n8n's "Test" button runs it. */
+const testCredential = async (data: ICredentialDataDecryptedObject) => await runCredentialTest(new MessagingApi(), data);
 
 beforeAll(async () => {
 	fake = await startEvolutionFake();
