@@ -23,7 +23,6 @@ export type Values = Record<string, unknown>;
 /** One input item, as a field reads it. */
 export interface ItemReader {
 	readonly fns: IExecuteSingleFunctions;
-	readonly itemIndex: number;
 	/** The item's value of a parameter; `extractValue` gives a resource locator's value. */
 	parameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }): unknown;
 	/** The clean value of a check, or throws the error that names the item, the label and the value. */

@@ -49,7 +49,6 @@ function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
 	return {
 		fns,
-		itemIndex,
 		parameter: (name, fallback, options) => fns.getNodeParameter(name, fallback, options),
 		require: (label, raw, checked) => requireValid(fns.getNode(), itemIndex, label, raw, checked),
 	};
