@@ -13,7 +13,7 @@ import type {
 
 import type { Checked } from './checks';
 import type { Failure } from './errors';
-import { operationRouting } from './runItem';
+import { fieldsOf, operationRouting } from './runItem';
 
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
 
@@ -160,7 +160,7 @@ function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource,
 	const uses = new Map<Field, Map<Resource, string[]>>();
 	for (const resource of resources) {
 		for (const op of resource.operations) {
-			for (const field of [...op.fields, ...(api.fields ?? [])]) {
+			for (const field of fieldsOf(api, op)) {
 				const byResource = uses.get(field) ?? new Map<Resource, string[]>();
 				byResource.set(resource, [...(byResource.get(resource) ?? []), op.value]);
 				uses.set(field, byResource);

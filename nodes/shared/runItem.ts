@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiError, asNodeError, requireValid } from './errors';
-import type { Api, ItemReader, Operation, RequestContext, SendRequest } from './operation';
+import type { Api, Field, ItemReader, Operation, RequestContext, SendRequest } from './operation';
 
 /**
  * Sends one request and gives back a successful answer's body; an error answer or no answer at
@@ -45,6 +45,9 @@ async function exchange(
 	return body;
 }
 
+/** The fields an operation reads, in order: its own, then those of its API. */
+export const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(api.fields ?? [])];
+
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
 	return {
@@ -68,6 +71,7 @@ async function runItem(
 	api: Api,
 	resource: string,
 	op: Operation,
+	fields: Field[],
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const itemIndex = fns.getItemIndex();
@@ -81,7 +85,7 @@ async function runItem(
 	};
 	try {
 		const item = itemReader(fns);
-		for (const field of [...op.fields, ...(api.fields ?? [])]) {
+		for (const field of fields) {
 			const value = await field.read(item);
 			context.values[field.name] = value;
 			field.to?.(requestData.options, value);
@@ -106,11 +110,13 @@ async function runItem(
 
 /** The declarative routing of one operation: its route, and the runner as its request hook. */
 export function operationRouting(api: Api, resource: string, op: Operation): INodePropertyRouting {
+	// Listed once per operation, not once per item.
+	const fields = fieldsOf(api, op);
 	async function runOperation(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		return await runItem(this, api, resource, op, requestData);
+		return await runItem(this, api, resource, op, fields, requestData);
 	}
 	return {
 		request: { method: op.request.method, url: op.request.path },
