@@ -63,6 +63,9 @@ function pollDeadline(fns: IPollFunctions): Deadline {
 
 const timeLeft = (deadline: Deadline) => Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
 
+/** A poll waits out a quota refusal if the quota comes back before its deadline; a manual test never waits. */
+const quotaWait = (fns: IPollFunctions, deadline: Deadline) => (fns.getMode() === 'manual' ? 0 : deadline - Date.now());
+
 async function fetchLatest(fns: IPollFunctions, currency: Currency, deadline: Deadline): Promise<IDataObject> {
 	const body = await lookupRequest(fns, {
 		url: LATEST_RATE_PATH,
@@ -70,6 +73,7 @@ async function fetchLatest(fns: IPollFunctions, currency: Currency, deadline: De
 		subject: `latest ${currency} rate`,
 		routeKind: 'exchangeRate',
 		timeout: timeLeft(deadline),
+		maxQuotaWaitMs: quotaWait(fns, deadline),
 	});
 	if (typeof body.fecha !== 'string' || !DATE.test(body.fecha)) {
 		throw new NodeOperationError(fns.getNode(), `The lookup API answered the latest ${currency} rate without a date`, {
@@ -88,7 +92,14 @@ async function fetchHistory(
 	deadline: Deadline,
 ): Promise<IDataObject[]> {
 	const get = async (qs: IDataObject, subject: string) =>
-		await lookupRequest(fns, { url: RATE_HISTORY_PATH, qs, subject, routeKind: 'exchangeRate', timeout: timeLeft(deadline) });
+		await lookupRequest(fns, {
+			url: RATE_HISTORY_PATH,
+			qs,
+			subject,
+			routeKind: 'exchangeRate',
+			timeout: timeLeft(deadline),
+			maxQuotaWaitMs: quotaWait(fns, deadline),
+		});
 	const records = await fetchRateRange(get, currency, start, end);
 	return records.map((record) => ({ ...record, moneda: record.moneda ?? currency }));
 }

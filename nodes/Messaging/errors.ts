@@ -5,6 +5,7 @@
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { RequestContext } from '../shared/operation';
+import { duration, waitedFor, type QuotaRules, type RunLimits } from '../shared/quota';
 import type { CheckedNumber } from './validation/recipients';
 
 /** The operation of requests made outside routing, for the instance list. */
@@ -155,7 +156,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 		case 429:
 			return {
 				message: `too many requests to ${instance} ${detail(httpCode, reason)}`,
-				description: "Space the messages out with the node's Request Options > Batching (items per batch and batch interval).",
+				description: 'The server, or a proxy in front of it, limits how fast requests may come. Run again in a minute, or set Pause Between Messages under Options.',
 				httpCode,
 			};
 	}
@@ -196,3 +197,27 @@ export function messagingNoAnswerFailure(context: RequestContext, error: unknown
 		description: 'Check the Server URL in the Messaging API credential, that the server is running, and that this n8n can reach it.',
 	};
 }
+
+/** How long a run waits out 429s (a proxy's rate limit) before the item fails. */
+const MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
+
+/**
+ * Only a 429 may be sent again: the server refused the request before doing anything. Any other
+ * answer, or none, after a send went out means the message may have been delivered.
+ */
+export const messagingQuota: QuotaRules = {
+	isRefusal: ({ statusCode }) => statusCode === 429,
+	backoffCapMs: 60_000,
+	exhausted(context, answer, wait) {
+		const httpCode = String(answer.statusCode);
+		const asked = wait.askedMs === undefined ? '' : `; the server asks to wait ${duration(wait.askedMs)}`;
+		return {
+			message: `too many requests to ${instanceOf(context)}, ${waitedFor(wait.waitedMs)}refused${asked} ${detail(httpCode, serverReason(answer.body))}`,
+			description: `The server, or a proxy in front of it, limits how fast requests may come, and the node waits at most ${duration(wait.maxWaitMs)}. Set Pause Between Messages under Options, or run fewer items at a time.`,
+			httpCode,
+		};
+	},
+};
+
+/** Check Numbers and other reads: a few at once; sends are one at a time per instance anyway. */
+export const messagingLimits = (): RunLimits => ({ maxInFlight: 5, maxQuotaWaitMs: MAX_RATE_LIMIT_WAIT_MS });

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import type { Api } from '../shared/operation';
-import { isMessagingSuccess, messagingAnswerFailure, messagingNoAnswerFailure } from './errors';
+import { isMessagingSuccess, messagingAnswerFailure, messagingLimits, messagingNoAnswerFailure, messagingQuota } from './errors';
 import { readAnswer } from './media/mediaBody';
 
 export const MESSAGING_CREDENTIAL = 'messagingApi';
@@ -38,4 +38,6 @@ export const messagingApi: Api = {
 	answerFailure: messagingAnswerFailure,
 	noAnswerFailure: messagingNoAnswerFailure,
 	toItems: toMessageItems,
+	quota: messagingQuota,
+	limits: messagingLimits,
 };

@@ -4,6 +4,7 @@
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { RequestContext } from '../shared/operation';
+import { duration, statedLimit, waitedFor, type Answer, type QuotaRules } from '../shared/quota';
 
 /** The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live. */
 export type LookupRouteKind = 'taxpayer' | 'liveTaxpayer' | 'exchangeRate';
@@ -82,7 +83,7 @@ export function lookupAnswerFailure(context: RequestContext, statusCode: number,
 		case 429:
 			return failure(
 				`rate limited by the lookup API ${detail(httpCode, reason)}`,
-				"Too many requests in the current 15-minute window. Space them out with the node's Request Options > Batching (items per batch and batch interval), or run again later.",
+				'Too many requests in the current 15-minute window. Run again when the window ends.',
 			);
 	}
 	if (statusCode >= 500 && routeKind === 'liveTaxpayer') {
@@ -127,3 +128,37 @@ export function lookupNoAnswerFailure(context: RequestContext, error: unknown): 
 		description: 'Check the Base URL in the Taxpayer Lookup API credential and that this n8n can reach it.',
 	};
 }
+
+/** What a 403 says when it is the quota, not the plan, that refuses (the API's wording is not published). */
+const QUOTA_SPENT = /l[ií]mite|cuota|quota|limit|demasiad|too many|exced/i;
+
+/** The plans' allowances (shared/spec/api-behaviour.md): per route family, per 15-minute window. */
+const PLAN_ALLOWANCES = 'The plans allow 900, 1,800 or 3,600 queries per 15-minute window (basic, business, premium).';
+export const QUOTA_WINDOW_MS = 15 * 60_000;
+
+/** A 429, or a 403 that says the quota is spent: nothing was looked up, so the request may go again. */
+function isQuotaRefusal({ statusCode, body }: Answer): boolean {
+	return statusCode === 429 || (statusCode === 403 && QUOTA_SPENT.test(serverReason(body)));
+}
+
+/** The error when the quota did not come back within Max Wait for Quota. */
+function quotaExhausted(context: RequestContext, answer: Answer, wait: { waitedMs: number; askedMs?: number; maxWaitMs: number }) {
+	const httpCode = String(answer.statusCode);
+	const limit = statedLimit(answer.headers);
+	const allowance = limit ? `Your plan allows ${limit} queries per window (X-RateLimit-Limit).` : PLAN_ALLOWANCES;
+	const asked = wait.askedMs === undefined ? '' : `; the API asks to wait ${duration(wait.askedMs)}`;
+	return {
+		message: `the lookup API's quota is ${waitedFor(wait.waitedMs)}spent for ${subject(context)}${asked} ${detail(httpCode, serverReason(answer.body))}`,
+		description: `${allowance} The node waits for the quota up to Max Wait for Quota (Options), now ${duration(wait.maxWaitMs)}. Raise it, run fewer items at a time, or move to a larger plan.`,
+		httpCode,
+	};
+}
+
+const subject = (context: RequestContext) => context.subject || 'the request';
+
+/** How the lookup API refuses for quota: waited out per `Retry-After`, else backing off up to a window. */
+export const lookupQuota: QuotaRules = {
+	isRefusal: isQuotaRefusal,
+	backoffCapMs: QUOTA_WINDOW_MS,
+	exhausted: quotaExhausted,
+};

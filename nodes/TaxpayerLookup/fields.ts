@@ -2,6 +2,7 @@
 // A field used by several operations is one property (n8n evaluates every property for every item).
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { checkNumberInRange } from '../shared/checks';
 import { checkedField, inPath, inQuery, type Field } from '../shared/operation';
 import type { OutputOptions } from './output';
 import {
@@ -13,6 +14,18 @@ import {
 	CURRENCY_NAMES,
 	type DateRange,
 } from './validation';
+
+export interface LookupOptions extends OutputOptions {
+	maxConcurrentRequests?: number;
+	maxQuotaWaitSeconds?: number;
+}
+
+/** A run's requests in flight at once, unless the user sets another number. */
+export const DEFAULT_CONCURRENT_REQUESTS = 5;
+const MAX_CONCURRENT_REQUESTS = 50;
+/** One 15-minute quota window and a minute of margin. */
+export const DEFAULT_QUOTA_WAIT_SECONDS = 16 * 60;
+const MAX_QUOTA_WAIT_SECONDS = 24 * 3600;
 
 /** The currencies as options of a parameter: "US Dollar (USD)". */
 export const CURRENCY_OPTIONS: INodePropertyOptions[] = CURRENCIES.map((code) => ({
@@ -78,8 +91,8 @@ export const dateRange: Field<DateRange> = {
 	},
 };
 
-/** How records become items; every operation reads it. */
-export const outputOptions: Field<OutputOptions> = {
+/** How records become items, and the pace of the run's requests; every operation reads them. */
+export const lookupOptions: Field<LookupOptions> = {
 	name: 'options',
 	properties: [
 		{
@@ -97,6 +110,23 @@ export const outputOptions: Field<OutputOptions> = {
 					description: 'Whether to turn price and amount texts (precio_compra, precio_venta, monto_deuda) into numbers',
 				},
 				{
+					displayName: 'Max Concurrent Requests',
+					name: 'maxConcurrentRequests',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
+					default: DEFAULT_CONCURRENT_REQUESTS,
+					description: 'How many requests of this run may wait for an answer at once, whatever the batching of Request Options says',
+				},
+				{
+					displayName: 'Max Wait for Quota (Seconds)',
+					name: 'maxQuotaWaitSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: MAX_QUOTA_WAIT_SECONDS },
+					default: DEFAULT_QUOTA_WAIT_SECONDS,
+					description:
+						"When the plan's quota is spent, the node waits for the next 15-minute window and goes on. This bounds how long it waits; past it, the items still waiting fail. 0: never wait.",
+				},
+				{
 					displayName: 'Placeholders to Null',
 					name: 'placeholdersToNull',
 					type: 'boolean',
@@ -106,5 +136,19 @@ export const outputOptions: Field<OutputOptions> = {
 			],
 		},
 	],
-	read: (item) => item.parameter('options', {}) as OutputOptions,
+	read(item) {
+		const options = item.parameter('options', {}) as LookupOptions;
+		const { maxConcurrentRequests: requests, maxQuotaWaitSeconds: seconds } = options;
+		return {
+			...options,
+			maxConcurrentRequests:
+				requests === undefined
+					? undefined
+					: item.require('Max Concurrent Requests', requests, checkNumberInRange(requests, 1, MAX_CONCURRENT_REQUESTS, 'requests', true)),
+			maxQuotaWaitSeconds:
+				seconds === undefined
+					? undefined
+					: item.require('Max Wait for Quota', seconds, checkNumberInRange(seconds, 0, MAX_QUOTA_WAIT_SECONDS, 'seconds')),
+		};
+	},
 };

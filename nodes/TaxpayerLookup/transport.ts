@@ -6,9 +6,9 @@ import type { IAllExecuteFunctions, IDataObject } from 'n8n-workflow';
 import { lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
 import type { Api } from '../shared/operation';
 import { requestOutsideRouting } from '../shared/runItem';
-import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure, type LookupRouteKind } from './errors';
-import { outputOptions } from './fields';
-import { normaliseRecord, recordsOf, type OutputOptions } from './output';
+import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure, lookupQuota, type LookupRouteKind } from './errors';
+import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_QUOTA_WAIT_SECONDS, lookupOptions, type LookupOptions } from './fields';
+import { normaliseRecord, recordsOf } from './output';
 
 export const LOOKUP_CREDENTIAL = 'taxpayerLookupApi';
 
@@ -23,14 +23,22 @@ export const lookupRequestDefaults = {
 
 /** The lookup API as the operation runner uses it. */
 export const lookupApi: Api = {
-	// Every operation's items follow the output options.
-	fields: [outputOptions],
+	// Every operation's items and pace follow the options.
+	fields: [lookupOptions],
 	isSuccess: isLookupSuccess,
 	answerFailure: lookupAnswerFailure,
 	noAnswerFailure: lookupNoAnswerFailure,
 	// One item per record: the `data` list of list routes, or the answer itself.
 	toItems: (answer, values) =>
-		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, values[outputOptions.name] as OutputOptions)),
+		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, values[lookupOptions.name] as LookupOptions)),
+	quota: lookupQuota,
+	limits: (values) => {
+		const options = values[lookupOptions.name] as LookupOptions;
+		return {
+			maxInFlight: options.maxConcurrentRequests ?? DEFAULT_CONCURRENT_REQUESTS,
+			maxQuotaWaitMs: (options.maxQuotaWaitSeconds ?? DEFAULT_QUOTA_WAIT_SECONDS) * 1000,
+		};
+	},
 };
 
 export interface LookupRequest {
@@ -42,6 +50,8 @@ export interface LookupRequest {
 	routeKind: LookupRouteKind;
 	/** Milliseconds to wait for an answer. */
 	timeout?: number;
+	/** How long a refusal for quota may be waited out; default: not at all (the refusal is the error). */
+	maxQuotaWaitMs?: number;
 }
 
 /** GET one lookup route outside routing (no item: a trigger's poll); throws the same readable errors as the node. */
@@ -61,6 +71,7 @@ export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRe
 			timeout: request.timeout,
 		},
 		{ operation: 'poll', routeKind: request.routeKind, subject: request.subject, values: {}, serverUrl: '' },
+		request.maxQuotaWaitMs,
 	);
 	return body as IDataObject;
 }

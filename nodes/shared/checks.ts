@@ -20,3 +20,13 @@ export function showValue(value: unknown): string {
 	}
 	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
+
+/** A number from `min` to `max` (a numeric text from an expression counts); `whole`: no fraction. */
+export function checkNumberInRange(raw: unknown, min: number, max: number, unit: string, whole = false): Checked<number> {
+	const number = typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : raw;
+	if (typeof number === 'number' && Number.isFinite(number) && number >= min && number <= max && (!whole || Number.isInteger(number))) {
+		return ok(number);
+	}
+	const kind = whole ? 'a whole number' : 'a number';
+	return bad(`is not ${kind} of ${unit} from ${min} to ${max}`, `Give ${kind} of ${unit} from ${min} to ${max}, or remove the option to use its default.`);
+}

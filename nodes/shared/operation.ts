@@ -13,6 +13,7 @@ import type {
 
 import type { Checked } from './checks';
 import type { Failure } from './errors';
+import type { QuotaRules, RunLimits } from './quota';
 import { fieldsOf, operationRouting } from './runItem';
 
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
@@ -65,6 +66,11 @@ export interface Operation<V extends Values = Values> {
 	send?: (send: SendRequest, values: V) => Promise<unknown>;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?: (answer: unknown, values: V) => IDataObject[];
+	/**
+	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
+	 * pause before this one, counted from the start of the one before it in the lane.
+	 */
+	inOrder?: (values: V) => { lane: string; pauseMs: number };
 }
 
 /** What an error names: the operation, its route's kind, the subject and the item's checked values. */
@@ -89,6 +95,10 @@ export interface Api {
 	/** What a request that got no answer (refused, dropped, timed out) means. */
 	noAnswerFailure(context: RequestContext, error: unknown): Failure;
 	toItems(answer: unknown, values: Values): IDataObject[];
+	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
+	quota?: QuotaRules;
+	/** The run's requests in flight at once and how long quota refusals may last, from an item's values. */
+	limits?: (values: Values) => RunLimits;
 }
 
 export interface Resource {

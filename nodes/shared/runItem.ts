@@ -18,10 +18,51 @@ import type {
 
 import { apiError, asNodeError, requireValid } from './errors';
 import type { Api, Field, ItemReader, Operation, RequestContext, SendRequest } from './operation';
+import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
+import { askedWaitMs, type Answer, type RunLimits } from './quota';
+
+/** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
+const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
+
+/** Sends one request and reads its answer; no answer at all becomes the API's readable error. */
+async function receive(
+	api: Api,
+	node: INode,
+	itemIndex: number | undefined,
+	context: RequestContext,
+	request: () => Promise<IN8nHttpFullResponse>,
+): Promise<Answer> {
+	try {
+		const response = await request();
+		// A streamed answer is read here, so a connection lost while reading counts as no answer.
+		const body = api.readBody ? await api.readBody(response.body) : response.body;
+		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
+	} catch (error) {
+		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
+	}
+}
+
+/** A successful answer's body; any other answer becomes the API's readable error, for the item if there is one. */
+function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer): unknown {
+	if (!api.isSuccess(answer.statusCode, answer.body)) {
+		throw apiError(node, itemIndex, api.answerFailure(context, answer.statusCode, answer.body));
+	}
+	return answer.body;
+}
+
+/** Where one item's requests stand in its run's pacing, and the run's limits. */
+interface Pace {
+	pacing: RunPacing;
+	place: Place;
+	limits: RunLimits;
+	/** Without Continue On Fail, a failure stops the run: decided before the slot is handed on. */
+	stopsRun: boolean;
+}
 
 /**
- * Sends one request and gives back a successful answer's body; an error answer or no answer at
- * all becomes the API's readable error, for the item if there is one.
+ * Sends one request when the run's pacing lets it; an answer that refuses it for quota (nothing
+ * was done) closes the run's gate for as long as the API says, then the request goes again, ahead
+ * of new ones, until the refusals last longer than the run's bound.
  */
 async function exchange(
 	api: Api,
@@ -29,20 +70,30 @@ async function exchange(
 	itemIndex: number | undefined,
 	context: RequestContext,
 	request: () => Promise<IN8nHttpFullResponse>,
+	pace: Pace,
 ): Promise<unknown> {
-	let response: IN8nHttpFullResponse;
-	let body: unknown;
-	try {
-		response = await request();
-		// A streamed answer is read here, so a connection lost while reading counts as no answer.
-		body = api.readBody ? await api.readBody(response.body) : response.body;
-	} catch (error) {
-		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
+	const { pacing, place, limits } = pace;
+	for (let retry = false; ; retry = true) {
+		await pacing.slot(place, limits.maxInFlight, retry);
+		const sentAt = Date.now();
+		try {
+			const answer = await receive(api, node, itemIndex, context, request);
+			if (!api.quota?.isRefusal(answer)) {
+				pacing.answered();
+				return accept(api, node, itemIndex, context, answer);
+			}
+			const outcome = pacing.refused(sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
+			if (!outcome.retry) {
+				const wait = { waitedMs: outcome.waitedMs, askedMs: outcome.askedMs, maxWaitMs: limits.maxQuotaWaitMs };
+				throw apiError(node, itemIndex, api.quota.exhausted(context, answer, wait));
+			}
+		} catch (error) {
+			if (pace.stopsRun) pacing.stop(place.position);
+			throw asNodeError(node, error);
+		} finally {
+			pacing.release();
+		}
 	}
-	if (!api.isSuccess(response.statusCode, body)) {
-		throw apiError(node, itemIndex, api.answerFailure(context, response.statusCode, body));
-	}
-	return body;
 }
 
 /** The fields an operation reads, in order: its own, then those of its API. */
@@ -76,6 +127,11 @@ async function runItem(
 ): Promise<INodeExecutionData[]> {
 	const itemIndex = fns.getItemIndex();
 	const node = fns.getNode();
+	// Taken before anything is awaited: n8n starts the items in order, and sends keep that order.
+	const pacing = pacingOfRun(fns);
+	const ticket = op.inOrder ? pacing.enterInOrder(itemIndex) : undefined;
+	let laneDone: (() => void) | undefined;
+	const stopsRun = !fns.continueOnFail();
 	const context: RequestContext = {
 		operation: op.value,
 		routeKind: op.routeKind ?? resource,
@@ -93,17 +149,40 @@ async function runItem(
 		op.finish?.(requestData.options);
 		context.subject = op.subject?.(context.values) ?? '';
 
+		const pace: Pace = {
+			pacing,
+			place: { position: itemIndex, ordered: ticket !== undefined },
+			limits: api.limits?.(context.values) ?? DEFAULT_LIMITS,
+			stopsRun,
+		};
 		const send: SendRequest = async (change = {}, subject = context.subject) =>
-			await exchange(api, node, itemIndex, { ...context, subject }, async () => {
-				const [carried] = await fns.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...change } });
-				return carried.json as unknown as IN8nHttpFullResponse;
-			});
+			await exchange(
+				api,
+				node,
+				itemIndex,
+				{ ...context, subject },
+				async () => {
+					const [carried] = await fns.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...change } });
+					return carried.json as unknown as IN8nHttpFullResponse;
+				},
+				pace,
+			);
+		const lane = op.inOrder?.(context.values);
+		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
 		const answer = op.send ? await op.send(send, context.values) : await send();
+		laneDone?.();
 		const toItems = op.toItems ?? api.toItems;
 		return toItems(answer, context.values).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	} catch (error) {
+		// The node fails on an earlier item: this one is not sent, and n8n keeps no output anyway.
+		const stopped = error instanceof RunStopped;
+		// The run stops before this item's lane is handed on, so no later message goes out.
+		if (stopsRun && !stopped) pacing.stop(itemIndex);
+		laneDone?.();
+		ticket?.leave();
+		if (stopped) return [];
 		const nodeError = asNodeError(node, error);
-		if (!fns.continueOnFail()) throw nodeError;
+		if (stopsRun) throw nodeError;
 		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } }];
 	}
 }
@@ -129,6 +208,7 @@ export function operationRouting(api: Api, resource: string, op: Operation): INo
 /**
  * One request outside declarative routing (a trigger's poll, a list in the editor), with the
  * node's credential; resolves to a successful answer's body, or throws the API's readable error.
+ * With `maxQuotaWaitMs`, a refusal for quota is waited out as in a node run, up to that long.
  */
 export async function requestOutsideRouting(
 	fns: IAllExecuteFunctions | ILoadOptionsFunctions,
@@ -136,9 +216,22 @@ export async function requestOutsideRouting(
 	credentialType: string,
 	options: IHttpRequestOptions,
 	context: RequestContext,
+	maxQuotaWaitMs = 0,
 ): Promise<unknown> {
-	return await exchange(api, fns.getNode(), undefined, context, async () => {
-		const request = { ...options, ignoreHttpStatusErrors: true, returnFullResponse: true };
-		return (await fns.helpers.httpRequestWithAuthentication.call(fns, credentialType, request)) as IN8nHttpFullResponse;
-	});
+	const request = async () =>
+		(await fns.helpers.httpRequestWithAuthentication.call(fns, credentialType, {
+			...options,
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		})) as IN8nHttpFullResponse;
+	const node = fns.getNode();
+	if (maxQuotaWaitMs <= 0) return accept(api, node, undefined, context, await receive(api, node, undefined, context, request));
+	const cancelSignal = 'getExecutionCancelSignal' in fns ? fns.getExecutionCancelSignal?.() : undefined;
+	const pace: Pace = {
+		pacing: new RunPacing(cancelSignal),
+		place: { position: 0, ordered: false },
+		limits: { maxInFlight: 1, maxQuotaWaitMs },
+		stopsRun: false,
+	};
+	return await exchange(api, node, undefined, context, request, pace);
 }

@@ -45,11 +45,14 @@ export interface RecordedRequest {
 	body: unknown;
 	/** Size of the body in bytes. */
 	bodyBytes: number;
+	/** When the request arrived (its headers were read): ms on the `performance.now()` clock. */
+	at: number;
 }
 
 export interface CannedAnswer {
 	status: number;
 	body: unknown;
+	headers?: Record<string, string>;
 }
 
 export type RequestFilter = (request: RecordedRequest) => boolean;
@@ -73,11 +76,16 @@ export interface EvolutionFake {
 	 * Answers the next `times` requests (those `when` accepts, if given) with this status and body,
 	 * after recording them. A string body is sent as HTML.
 	 */
-	failNext(status: number, body: unknown, times?: number, when?: RequestFilter): void;
+	failNext(status: number, body: unknown, times?: number, when?: RequestFilter, headers?: Record<string, string>): void;
 	/** Closes the connection of the next `times` requests (those `when` accepts) without an answer. */
 	dropNext(times?: number, when?: RequestFilter): void;
 	/** Holds every answer this long (ms). */
 	delayMs: number;
+	/** Requests waiting for their answer now, and the most there were at once. */
+	inFlight: number;
+	peakInFlight: number;
+	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
+	chats(): Map<string, RecordedRequest[]>;
 	/** Forgets recorded requests and pending canned answers. */
 	reset(): void;
 	close(): Promise<void>;
@@ -165,16 +173,28 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		contacts: new Map(Object.entries(options.contacts ?? {})),
 		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
 		delayMs: 0,
-		failNext(status, body, times = 1, when) {
-			for (let i = 0; i < times; i++) pending.push({ answer: { status, body }, when });
+		failNext(status, body, times = 1, when, headers) {
+			for (let i = 0; i < times; i++) pending.push({ answer: { status, body, headers }, when });
 		},
 		dropNext(times = 1, when) {
 			for (let i = 0; i < times; i++) pending.push({ when });
+		},
+		inFlight: 0,
+		peakInFlight: 0,
+		chats() {
+			const chats = new Map<string, RecordedRequest[]>();
+			for (const request of fake.requests) {
+				if (!/^\/message\//.test(request.path)) continue;
+				const chat = String((request.body as { number?: unknown } | undefined)?.number ?? '');
+				chats.set(chat, [...(chats.get(chat) ?? []), request]);
+			}
+			return chats;
 		},
 		reset() {
 			fake.requests.length = 0;
 			pending.length = 0;
 			fake.delayMs = 0;
+			fake.peakInFlight = 0;
 		},
 		close: async () => {
 			server.closeAllConnections();
@@ -347,6 +367,10 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 	}
 
 	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const at = performance.now();
+		fake.inFlight++;
+		fake.peakInFlight = Math.max(fake.peakInFlight, fake.inFlight);
+		res.on('close', () => fake.inFlight--);
 		const chunks: Buffer[] = [];
 		let bodyBytes = 0;
 		for await (const chunk of req) {
@@ -367,7 +391,7 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		}
 		const method = req.method ?? 'GET';
 		const path = req.url ?? '/';
-		const request: RecordedRequest = { method, path, headers: req.headers, body, bodyBytes };
+		const request: RecordedRequest = { method, path, headers: req.headers, body, bodyBytes, at };
 		fake.requests.push(request);
 
 		const index = pending.findIndex((entry) => !entry.when || entry.when(request));
@@ -384,6 +408,7 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		res.writeHead(answer.status, {
 			'content-type': typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(payload),
+			...answer.headers,
 		});
 		res.end(payload);
 	}

@@ -22,7 +22,7 @@ export interface RecordedRequest {
 
 /** How one injected failure answers. */
 export type Failure =
-	| { status: number; body?: unknown; contentType?: string }
+	| { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> }
 	| { kind: 'html' | 'truncatedJson' | 'emptyBody' | 'successFalse' }
 	| { kind: 'reset' | 'stall' };
 
@@ -38,8 +38,25 @@ export interface LookupFakeOptions {
 	maxHistoryDays?: number;
 	/** Queries allowed before 403 "quota spent" (ruc-actividad counts 2). */
 	quota?: number;
-	/** Requests per second allowed before 429. */
+	/** Requests per second allowed before a bare 429 (no headers). */
 	ratePerSecond?: number;
+	/** The plans' fixed-window quota (see WindowQuota). */
+	windowQuota?: WindowQuota;
+	/** Every valid RUC exists (a generated taxpayer), except UNKNOWN_RUC: for runs of thousands of distinct RUCs. */
+	everyValidRucExists?: boolean;
+}
+
+/**
+ * The real plans' quota, as Laravel's throttle counts it: `budget` queries per window per route
+ * family (legal representatives: half), a window opening at the first query (on a whole second)
+ * and lasting `windowMs`; every answer carries X-RateLimit-Limit and -Remaining. Past the budget:
+ * `laravel` answers 429 with Retry-After and X-RateLimit-Reset (epoch seconds), `bare` a 429
+ * without any of those headers, `quota403` a 403 whose message says the quota is spent.
+ */
+export interface WindowQuota {
+	budget: number;
+	windowMs: number;
+	refusal?: 'laravel' | 'bare' | 'quota403';
 }
 
 // ------------------------------------------------------------ data
@@ -50,6 +67,15 @@ export function fakeRucIsValid(ruc: string): boolean {
 	if (!/^(10|15|16|17|20)\d{9}$/.test(ruc)) return false;
 	const sum = weights.reduce((total, weight, i) => total + weight * Number(ruc[i]), 0);
 	return (11 - (sum % 11)) % 10 === Number(ruc[10]);
+}
+
+/** `count` distinct valid company RUCs (20 + 8 digits + check digit), for bulk runs with everyValidRucExists. */
+export function manyRucs(count: number, from = 10_000_000): string[] {
+	return Array.from({ length: count }, (_, n) => {
+		const first = `20${String(from + n).padStart(8, '0')}`;
+		const sum = weights.reduce((total, weight, i) => total + weight * Number(first[i]), 0);
+		return `${first}${(11 - (sum % 11)) % 10}`;
+	}).filter((ruc) => ruc !== UNKNOWN_RUC);
 }
 
 export const TAXPAYERS: Record<string, Record<string, string>> = {
@@ -215,6 +241,9 @@ export interface LookupFake {
 	options: LookupFakeOptions;
 	/** Queries counted against the quota so far. */
 	queriesUsed: number;
+	/** Requests answered or waiting for their answer now, and the most there were at once. */
+	inFlight: number;
+	peakInFlight: number;
 	/** Answer the next requests matching `path` (substring or RegExp of the path and query as sent) with these failures, one each. */
 	failNext(path: string | RegExp, ...failures: Failure[]): void;
 	/** Answer every request matching `path` with this failure until cleared. */
@@ -227,11 +256,49 @@ export interface LookupFake {
 	close(): Promise<void>;
 }
 
+/** A generated taxpayer for a valid RUC the table does not hold (everyValidRucExists). */
+function generatedTaxpayer(ruc: string): Record<string, string> {
+	return { ...TAXPAYERS['20131312955'], ruc, nombre_o_razon_social: `EMPRESA ${ruc} S.A.C.`, direccion: '-', direccion_simple: '-' };
+}
+
 export async function startLookupFake(options: LookupFakeOptions = {}): Promise<LookupFake> {
 	const failures: Array<{ match: string | RegExp; failure: Failure; always: boolean }> = [];
 	const sockets = new Set<Socket>();
 	let windowStart = 0;
 	let windowCount = 0;
+	const quotaWindows = new Map<string, { resetAt: number; used: number }>();
+
+	/** Counts a query against its family's window: the headers to answer with, or the refusal if the budget is spent. */
+	const takeWindowQuota = (path: string): { headers: Record<string, string>; refusal?: { status: number; body: unknown } } => {
+		const quota = options.windowQuota!;
+		const family = path.includes('/representantes-legales') ? 'representatives' : 'main';
+		const budget = family === 'representatives' ? Math.max(1, Math.floor(quota.budget / 2)) : quota.budget;
+		const now = Date.now();
+		let window = quotaWindows.get(family);
+		if (!window || now >= window.resetAt) {
+			window = { resetAt: Math.floor(now / 1000) * 1000 + quota.windowMs, used: 0 };
+			quotaWindows.set(family, window);
+		}
+		const refusal = quota.refusal ?? 'laravel';
+		const stated: Record<string, string> = refusal === 'laravel' ? { 'x-ratelimit-limit': String(budget) } : {};
+		if (window.used < budget) {
+			window.used++;
+			return { headers: refusal === 'laravel' ? { ...stated, 'x-ratelimit-remaining': String(budget - window.used) } : {} };
+		}
+		if (refusal === 'quota403') {
+			return { headers: {}, refusal: { status: 403, body: { success: false, message: 'Ha superado el límite de consultas de su plan.' } } };
+		}
+		const headers: Record<string, string> =
+			refusal === 'laravel'
+				? {
+						...stated,
+						'x-ratelimit-remaining': '0',
+						'retry-after': String(Math.ceil((window.resetAt - now) / 1000)),
+						'x-ratelimit-reset': String(Math.ceil(window.resetAt / 1000)),
+					}
+				: {};
+		return { headers, refusal: { status: 429, body: { message: 'Too Many Attempts.' } } };
+	};
 
 	const today = () => options.today ?? limaToday();
 
@@ -243,8 +310,8 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		return records;
 	};
 
-	const send = (res: ServerResponse, status: number, body: unknown) => {
-		res.writeHead(status, { 'content-type': 'application/json' });
+	const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+		res.writeHead(status, { 'content-type': 'application/json', ...headers });
 		res.end(JSON.stringify(body));
 	};
 
@@ -260,7 +327,7 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 
 	const answerFailure = (req: IncomingMessage, res: ServerResponse, failure: Failure) => {
 		if ('status' in failure) {
-			res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json' });
+			res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json', ...failure.headers });
 			res.end(typeof failure.body === 'string' ? failure.body : JSON.stringify(failure.body ?? { success: false, message: 'Error' }));
 			return;
 		}
@@ -299,6 +366,7 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 			if (!fakeRucIsValid(ruc)) {
 				return { status: 422, body: { success: false, message: 'The given data was invalid.', errors: { ruc: ['El ruc debe ser un número válido de 11 dígitos.'] } }, cost: 0 };
 			}
+			if (!TAXPAYERS[ruc] && options.everyValidRucExists && ruc !== UNKNOWN_RUC) TAXPAYERS[ruc] = generatedTaxpayer(ruc);
 			if (!TAXPAYERS[ruc]) return { status: 404, body: { success: false, message: 'No se encontró el RUC' }, cost: 0 };
 			if (family === 'ruc-actividad') {
 				const { ruc: _ruc, estado: _e, condicion: _c, periodo, ...activity } = economicActivity(ruc);
@@ -371,6 +439,14 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		const path = (req.url ?? '/').split('?')[0];
 		const query = Object.fromEntries(url.searchParams);
 		fake.requests.push({ method: req.method ?? '', path, query, headers: req.headers, at });
+		fake.inFlight++;
+		fake.peakInFlight = Math.max(fake.peakInFlight, fake.inFlight);
+		let counted = true;
+		const done = () => {
+			if (counted) fake.inFlight--;
+			counted = false;
+		};
+		res.on('close', done);
 
 		const answer = () => {
 			const failure = takeFailure(req.url ?? path);
@@ -389,9 +465,15 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 			}
 			if (options.quota !== undefined && fake.queriesUsed >= options.quota)
 				return send(res, 403, { success: false, message: 'Ha superado el límite de consultas de su plan.' });
+			let headers: Record<string, string> = {};
+			if (options.windowQuota) {
+				const taken = takeWindowQuota(path);
+				if (taken.refusal) return send(res, taken.refusal.status, taken.refusal.body, taken.headers);
+				headers = taken.headers;
+			}
 			const { status, body, cost } = route(path, query);
 			if (status === 200) fake.queriesUsed += cost;
-			send(res, status, body);
+			send(res, status, body, headers);
 		};
 		if (options.latencyMs) setTimeout(answer, options.latencyMs);
 		else answer();
@@ -409,6 +491,8 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		requests: [],
 		options,
 		queriesUsed: 0,
+		inFlight: 0,
+		peakInFlight: 0,
 		failNext: (match, ...list) => failures.push(...list.map((failure) => ({ match, failure, always: false }))),
 		failAlways: (match, failure) => failures.push({ match, failure, always: true }),
 		clearFailures: () => failures.splice(0),
@@ -421,6 +505,8 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 			windowStart = 0;
 			windowCount = 0;
 			fake.queriesUsed = 0;
+			fake.peakInFlight = 0;
+			quotaWindows.clear();
 			failures.splice(0);
 		},
 		close: async () => {

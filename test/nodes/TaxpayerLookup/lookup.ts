@@ -13,6 +13,8 @@ export function useLookupFake(options: LookupFakeOptions = {}) {
 	});
 	beforeEach(() => {
 		state.fake.reset();
+		// Options a test changed (a quota, a latency) do not carry over to the next test.
+		for (const key of Object.keys(state.fake.options)) delete state.fake.options[key as keyof LookupFakeOptions];
 		Object.assign(state.fake.options, { today: TODAY, ...options });
 	});
 	afterAll(async () => {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { intoBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
+import { PAUSE_BETWEEN_MESSAGES_OPTION, pauseBetweenMessages, sendInOrder } from '../../pace';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaSourceProperties, readMediaSource } from '../../media/source';
@@ -69,6 +70,7 @@ const media: Field<IDataObject> = {
 					placeholder: 'e.g. application/pdf',
 					description: "The file's type. Default: the binary file's type, the data: prefix's type, or the one its file name's extension implies.",
 				},
+				PAUSE_BETWEEN_MESSAGES_OPTION,
 			],
 		},
 	],
@@ -101,7 +103,8 @@ export const sendMedia = operation({
 	action: 'Send an image, video, audio or document',
 	description: 'Send a file from a URL, from base64 text or from a previous node (up to 15 MB)',
 	request: { method: 'POST', path: '/message/sendMedia/{instanceName}' },
-	fields: [instance, recipient, media],
+	fields: [instance, recipient, media, pauseBetweenMessages],
+	inOrder: sendInOrder,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
 	finish: sendMediaAsBuffer,
 });

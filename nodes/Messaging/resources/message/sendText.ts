@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { checkedField, inBody, intoBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
+import { PAUSE_BETWEEN_MESSAGES_OPTION, pauseBetweenMessages, sendInOrder } from '../../pace';
 import { checkDelay, checkMessageText, checkNumberList } from '../../validation/recipients';
 
 const text = checkedField(
@@ -67,6 +68,7 @@ const textOptions: Field<IDataObject> = {
 					placeholder: 'e.g. 51987654321, 51912345678',
 					description: 'Numbers to mention (groups), separated by commas, semicolons or new lines, or an array from an expression',
 				},
+				PAUSE_BETWEEN_MESSAGES_OPTION,
 				{
 					displayName: 'Quoted Message ID',
 					name: 'quotedMessageId',
@@ -101,5 +103,6 @@ export const sendText = operation({
 	action: 'Send a text message',
 	description: 'Send a WhatsApp text message to one number or group',
 	request: { method: 'POST', path: '/message/sendText/{instanceName}' },
-	fields: [instance, recipient, text, textOptions],
+	fields: [instance, recipient, text, textOptions, pauseBetweenMessages],
+	inOrder: sendInOrder,
 });

@@ -1,0 +1,227 @@
+// The pace of one node run, shared by all its items: at most N requests in flight, one quota gate
+// (closed while the API says to wait, refused requests go first when it reopens), sends that reach
+// each lane (an instance) one at a time in item order with a pause between them, and the stop
+// after an item fails without Continue On Fail. n8n starts every item of a declarative node at
+// once; this is what spaces them.
+import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+
+/** Rejects an item the run no longer sends: an item before it failed and the node stops. */
+export class RunStopped extends Error {
+	constructor() {
+		super('Not sent: an earlier item failed and the node stops');
+	}
+}
+
+/** What a refusal leaves the item to do: wait until `reopenAt`, or give up. */
+export type RefusalOutcome =
+	| { retry: true; reopenAt: number }
+	| { retry: false; waitedMs: number; askedMs?: number };
+
+/** One item's place in the run. Ordered items (sends) only stop for failures of items before them. */
+export interface Place {
+	position: number;
+	ordered: boolean;
+}
+
+interface Waiter extends Place {
+	retry: boolean;
+	admit(): void;
+	stop(error: Error): void;
+}
+
+/** A lane's turn: taken once the item knows its lane, released when its sends are done. */
+export interface LaneTicket {
+	/** Waits for the items before it in the same lane, then for the pause since the last one started. */
+	turn(lane: string, pauseMs: number): Promise<() => void>;
+	/** The item leaves without taking its turn (bad input, or stopped); the items after it go on. */
+	leave(): void;
+}
+
+/** A refused request is sent again no earlier than this after the gate reopens (clocks, rounding). */
+const REOPEN_MARGIN_MS = 250;
+/** The first blind backoff when an answer does not say how long to wait; it doubles up to the API's cap. */
+const FIRST_BACKOFF_MS = 1_000;
+
+export class RunPacing {
+	private maxInFlight: number | undefined;
+	private inFlight = 0;
+	private readonly queue: Waiter[] = [];
+	private reopenAt = 0;
+	private gateTimer = false;
+	private backoffMs = 0;
+	private lastClosedAt = Number.NEGATIVE_INFINITY;
+	private refusingSince: number | undefined;
+	/** The position of the first item that failed without Continue On Fail (-1: everything stops). */
+	private stoppedAt: number | undefined;
+	private readonly stopListeners = new Set<() => void>();
+	private lastPlaced: Promise<void> = Promise.resolve();
+	private readonly lanes = new Map<string, { tail: Promise<void>; lastStart: number }>();
+
+	constructor(private readonly cancelSignal?: AbortSignal) {
+		cancelSignal?.addEventListener('abort', () => this.stop(-1), { once: true });
+	}
+
+	private isStopped(place: Place): boolean {
+		const at = this.stoppedAt;
+		return at !== undefined && (at < 0 || !place.ordered || place.position > at);
+	}
+
+	/** Items after `position` (and every unordered item) are not sent; it is the first failure that counts. */
+	stop(position: number): void {
+		if (this.stoppedAt !== undefined && this.stoppedAt <= position) return;
+		this.stoppedAt = position;
+		for (const waiter of [...this.queue]) {
+			if (!this.isStopped(waiter)) continue;
+			this.queue.splice(this.queue.indexOf(waiter), 1);
+			waiter.stop(new RunStopped());
+		}
+		for (const listener of [...this.stopListeners]) listener();
+	}
+
+	/** `promise`, unless the item is stopped first. */
+	private async unlessStopped<T>(place: Place, promise: Promise<T>): Promise<T> {
+		if (this.isStopped(place)) throw new RunStopped();
+		let listener: (() => void) | undefined;
+		const stopped = new Promise<never>((_resolve, reject) => {
+			listener = () => {
+				if (this.isStopped(place)) reject(new RunStopped());
+			};
+			this.stopListeners.add(listener);
+		});
+		try {
+			return await Promise.race([promise, stopped]);
+		} finally {
+			if (listener) this.stopListeners.delete(listener);
+		}
+	}
+
+	private async pause(place: Place, ms: number): Promise<void> {
+		if (ms > 0) await this.unlessStopped(place, sleep(ms, this.cancelSignal));
+	}
+
+	/** Waits for a free request slot and an open gate; a refused request waits ahead of new ones. */
+	async slot(place: Place, maxInFlight: number, retry = false): Promise<void> {
+		this.maxInFlight ??= Math.max(1, maxInFlight);
+		await new Promise<void>((admit, stop) => {
+			if (this.isStopped(place)) return stop(new RunStopped());
+			const waiter: Waiter = { ...place, retry, admit, stop };
+			// Retries in item order, ahead of every first attempt.
+			const at = retry ? this.queue.findIndex((other) => !other.retry || other.position > place.position) : -1;
+			if (at < 0) this.queue.push(waiter);
+			else this.queue.splice(at, 0, waiter);
+			this.admit();
+		});
+	}
+
+	release(): void {
+		this.inFlight--;
+		this.admit();
+	}
+
+	private admit(): void {
+		const wait = this.reopenAt - Date.now();
+		if (wait > 0) {
+			if (this.gateTimer) return;
+			this.gateTimer = true;
+			// Only the cancelled execution ends this early; each wake-up checks the gate again.
+			void sleep(wait, this.cancelSignal)
+				.catch(() => undefined)
+				.then(() => {
+					this.gateTimer = false;
+					this.admit();
+				});
+			return;
+		}
+		while (this.inFlight < (this.maxInFlight ?? 1) && this.queue.length > 0) {
+			this.inFlight++;
+			this.queue.shift()!.admit();
+		}
+	}
+
+	/** An answer that is not a refusal: the API accepts requests again. */
+	answered(): void {
+		this.refusingSince = undefined;
+		this.backoffMs = 0;
+	}
+
+	/**
+	 * A request sent at `sentAt` was refused for quota: close the gate for `askedMs` (what the answer
+	 * said) or for a backoff that doubles up to `backoffCapMs`, as long as the refusals have lasted
+	 * less than `maxWaitMs`; past that, or if the API asks for longer, the item gives up.
+	 */
+	refused(sentAt: number, askedMs: number | undefined, backoffCapMs: number, maxWaitMs: number): RefusalOutcome {
+		const now = Date.now();
+		this.refusingSince ??= now;
+		const waitedMs = now - this.refusingSince;
+		const allowedMs = maxWaitMs - waitedMs;
+		if (askedMs !== undefined ? askedMs > allowedMs : allowedMs <= 0) return { retry: false, waitedMs, askedMs };
+		if (askedMs === undefined && sentAt >= this.lastClosedAt) {
+			// Requests already in flight when the gate closed come back refused too: they do not count.
+			this.backoffMs = Math.min(backoffCapMs, this.backoffMs ? this.backoffMs * 2 : FIRST_BACKOFF_MS);
+			this.lastClosedAt = now;
+		}
+		const waitMs = askedMs ?? Math.min(this.backoffMs || FIRST_BACKOFF_MS, allowedMs);
+		this.reopenAt = Math.max(this.reopenAt, now + waitMs + REOPEN_MARGIN_MS);
+		return { retry: true, reopenAt: this.reopenAt };
+	}
+
+	/**
+	 * Takes the item's place in the run's order; call it when the item starts (n8n starts items in
+	 * order), before anything is awaited.
+	 */
+	enterInOrder(position: number): LaneTicket {
+		const place: Place = { position, ordered: true };
+		const previousPlaced = this.lastPlaced;
+		let markPlaced!: () => void;
+		this.lastPlaced = new Promise<void>((resolve) => (markPlaced = resolve));
+		let placed = false;
+		const place_ = () => {
+			if (placed) return;
+			placed = true;
+			markPlaced();
+		};
+		return {
+			turn: async (laneName, pauseMs) => {
+				// Joins its lane only after the item before it joined one (or left): lanes keep item order.
+				// Stopped here, the item leaves (see leave), which keeps the order for the items after it.
+				await this.unlessStopped(place, previousPlaced);
+				const lane = this.lanes.get(laneName) ?? { tail: Promise.resolve(), lastStart: Number.NEGATIVE_INFINITY };
+				this.lanes.set(laneName, lane);
+				const before = lane.tail;
+				let done!: () => void;
+				lane.tail = new Promise<void>((resolve) => (done = resolve));
+				place_();
+				let granted = false;
+				try {
+					await this.unlessStopped(place, before);
+					await this.pause(place, lane.lastStart + pauseMs - Date.now());
+					granted = true;
+				} finally {
+					// A stopped item hands its lane on at once.
+					if (!granted) done();
+				}
+				lane.lastStart = Date.now();
+				return done;
+			},
+			leave: () => {
+				void previousPlaced.then(place_);
+			},
+		};
+	}
+}
+
+// One pacing per node run: n8n gives every item of a run the same execute data, and a new one to
+// each run, so nothing is shared across runs, executions or processes.
+const runs = new WeakMap<object, RunPacing>();
+
+export function pacingOfRun(fns: IExecuteSingleFunctions): RunPacing {
+	const cancelSignal = fns.getExecutionCancelSignal?.();
+	const run = fns.getExecuteData?.();
+	if (!run) return new RunPacing(cancelSignal);
+	let pacing = runs.get(run);
+	if (!pacing) {
+		pacing = new RunPacing(cancelSignal);
+		runs.set(run, pacing);
+	}
+	return pacing;
+}
