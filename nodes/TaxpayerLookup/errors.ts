@@ -149,7 +149,10 @@ function quotaExhausted(context: RequestContext, answer: Answer, wait: { waitedM
 	const asked = wait.askedMs === undefined ? '' : `; the API asks to wait ${duration(wait.askedMs)}`;
 	return {
 		message: `the lookup API's quota is ${waitedFor(wait.waitedMs)}spent for ${subject(context)}${asked} ${detail(httpCode, serverReason(answer.body))}`,
-		description: `${allowance} The node waits for the quota up to Max Wait for Quota (Options), now ${duration(wait.maxWaitMs)}. Raise it, run fewer items at a time, or move to a larger plan.`,
+		description:
+			context.operation === 'poll'
+				? `${allowance} A poll waits for the quota only while it may run (${duration(wait.maxWaitMs)} here); the next poll tries again.`
+				: `${allowance} The node waits for the quota up to Max Wait for Quota (Options), now ${duration(wait.maxWaitMs)}. Raise it, run fewer items at a time, or move to a larger plan.`,
 		httpCode,
 	};
 }

@@ -21,14 +21,19 @@ const operations: Array<{ name: string; parameters: Record<string, unknown>; liv
 	{ name: 'exchangeRate getHistory', parameters: { resource: 'exchangeRate', operation: 'getHistory', startDate: '2024-01-01', endDate: '2024-01-31', currency: 'USD' } },
 ];
 
-const failures: Array<{ name: string; failure: Failure; expected: RegExp; liveExpected?: RegExp }> = [
+// A quota refusal is waited out (test/nodes/TaxpayerLookup/quota.test.ts); with Max Wait for Quota
+// at 0 it is the error at once.
+const noQuotaWait = { maxQuotaWaitSeconds: 0 };
+
+const failures: Array<{ name: string; failure: Failure; expected: RegExp; liveExpected?: RegExp; options?: Record<string, unknown> }> = [
 	{ name: '400 Laravel body', failure: { status: 400, body: { success: false, message: 'Solicitud inválida' } }, expected: /\(400: Solicitud inválida\)$/ },
 	{ name: '401 body without success', failure: { status: 401, body: { message: 'Unauthenticated.' } }, expected: /access token was rejected \(401: Unauthenticated\.\)$/ },
-	{ name: '403 with message', failure: { status: 403, body: { success: false, message: 'Límite alcanzado' } }, expected: /access denied .* \(403: Límite alcanzado\)$/ },
+	{ name: '403 plan without the route', failure: { status: 403, body: { success: false, message: 'Su plan no incluye esta consulta.' } }, expected: /access denied .* \(403: Su plan no incluye esta consulta\.\)$/ },
+	{ name: '403 quota spent', failure: { status: 403, body: { success: false, message: 'Límite alcanzado' } }, expected: /quota is spent for .* \(403: Límite alcanzado\)$/, options: noQuotaWait },
 	{ name: '403 without body', failure: { status: 403, body: '' }, expected: /access denied .* \(403\)$/ },
 	{ name: '404 with message', failure: { status: 404, body: { success: false, message: 'No encontrado' } }, expected: /\(404: No encontrado\)$/ },
 	{ name: '422 with field errors', failure: { status: 422, body: { success: false, message: 'Invalid', errors: { ruc: ['Bad'] } } }, expected: /\(422: Invalid; ruc: Bad\)$/ },
-	{ name: '429 plain text', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain' }, expected: /rate limited by the lookup API \(429: Too Many Requests\)$/ },
+	{ name: '429 plain text', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain' }, expected: /quota is spent for .* \(429: Too Many Requests\)$/, options: noQuotaWait },
 	{ name: '500 JSON', failure: { status: 500, body: { message: 'Server Error' } }, expected: /the lookup API failed on .* \(500: Server Error\)$/, liveExpected: /SUNAT\) is not answering .* \(500: Server Error\)$/ },
 	{ name: '502 HTML page', failure: { kind: 'html' }, expected: /\(502: an HTML page titled "502 Bad Gateway"\)$/ },
 	{ name: '200 with success false', failure: { kind: 'successFalse' }, expected: /reported a failure .* \(200: No se pudo completar la consulta\)$/ },
@@ -43,19 +48,19 @@ const noSecrets = (value: unknown) => expect(JSON.stringify(value)).not.toContai
 describe.each(operations)('Taxpayer Lookup $name under faults', ({ parameters, live }) => {
 	const withTimeout = { ...parameters, requestOptions: { timeout: 250 } };
 
-	it.each(failures)('$name: a clear error naming the item', async ({ failure, expected, liveExpected }) => {
+	it.each(failures)('$name: a clear error naming the item', async ({ failure, expected, liveExpected, options }) => {
 		api.fake.failNext(/\/api\/v2\//, failure);
-		const result = await runLookup(api.fake, { parameters: withTimeout });
+		const result = await runLookup(api.fake, { parameters: { ...withTimeout, options } });
 		expect(result.error?.message).toMatch(/^Item 0: /);
 		expect(result.error?.message).toMatch(live && liveExpected ? liveExpected : expected);
 		expect(result.error?.description).toBeTruthy();
 		noSecrets(result.run.data.resultData);
 	});
 
-	it.each(failures)('$name: Continue On Fail keeps the other item', async ({ failure }) => {
+	it.each(failures)('$name: Continue On Fail keeps the other item', async ({ failure, options }) => {
 		api.fake.failNext(/\/api\/v2\//, failure);
 		const result = await runLookup(api.fake, {
-			parameters: withTimeout,
+			parameters: { ...withTimeout, options },
 			items: [{ json: { n: 1 } }, { json: { n: 2 } }],
 			continueOnFail: true,
 		});
@@ -84,26 +89,17 @@ describe('Taxpayer Lookup against a server that refuses connections', () => {
 });
 
 describe('Taxpayer Lookup under a rate limit', () => {
-	it('completes 1,000 items with no error when batching matches the rate', async () => {
+	it('completes 1,000 items with no error and no option set: the 429s are waited out', async () => {
+		// 250 a second, answered with a bare 429 past that: the node backs off and goes on.
 		api.fake.options.ratePerSecond = 250;
-		try {
-			const result = await runLookup(api.fake, {
-				parameters: {
-					resource: 'taxpayer',
-					operation: 'get',
-					ruc: '20131312955',
-				// 200 a batch against 250 a second; the interval leaves a quarter second for a batch
-				// that arrives late (a loaded machine) not to fall into the previous batch's window.
-				requestOptions: { batching: { batch: { batchSize: 200, batchInterval: 1250 } } },
-				},
-				items: Array.from({ length: 1000 }, (_, n) => ({ json: { n } })),
-			});
-			expect(result.error).toBeUndefined();
-			expect(result.items).toHaveLength(1000);
-			expect(result.items.every((item) => item.json.ruc === '20131312955')).toBe(true);
-			expect(api.fake.requests).toHaveLength(1000);
-		} finally {
-			api.fake.options.ratePerSecond = undefined;
-		}
-	}, 30_000);
+		const result = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' },
+			items: Array.from({ length: 1000 }, (_, n) => ({ json: { n } })),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1000);
+		expect(result.items.every((item) => item.json.ruc === '20131312955')).toBe(true);
+		expect(api.fake.queriesUsed).toBe(1000);
+		expect(api.fake.peakInFlight).toBeLessThanOrEqual(5);
+	}, 60_000);
 });

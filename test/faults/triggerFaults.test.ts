@@ -20,9 +20,11 @@ afterAll(async () => {
 
 const failures: Array<{ name: string; failure: Failure; path: string; message: RegExp }> = [
 	{ name: '401 on latest', path: '/ultimo', failure: { status: 401, body: { message: 'Unauthenticated.' } }, message: /^The access token was rejected \(401: Unauthenticated\.\)$/ },
-	{ name: '403 on history', path: '/historico', failure: { status: 403, body: { success: false, message: 'Límite' } }, message: /^Access denied for USD rates from 2026-06-03 to 2026-06-05 \(403: Límite\)$/ },
+	{ name: '403 plan on history', path: '/historico', failure: { status: 403, body: { success: false, message: 'Su plan no incluye esta consulta.' } }, message: /^Access denied for USD rates from 2026-06-03 to 2026-06-05 \(403: Su plan no incluye esta consulta\.\)$/ },
+	// A quota refusal is waited out when the quota comes back within the poll (test/nodes/ExchangeRateTrigger/errors.test.ts).
+	{ name: '403 quota on history, back after the poll', path: '/historico', failure: { status: 403, body: { success: false, message: 'Límite' }, headers: { 'retry-after': '60' } }, message: /^The lookup API's quota is spent for USD rates from 2026-06-03 to 2026-06-05; the API asks to wait 1 min \(403: Límite\)$/ },
 	{ name: '422 on history', path: '/historico', failure: { status: 422, body: { success: false, message: 'Invalid', errors: { fecha_fin: ['Rango'] } } }, message: /\(422: Invalid; fecha_fin: Rango\)$/ },
-	{ name: '429 on latest', path: '/ultimo', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain' }, message: /^Rate limited by the lookup API \(429: Too Many Requests\)$/ },
+	{ name: '429 on latest, back after the poll', path: '/ultimo', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain', headers: { 'retry-after': '60' } }, message: /^The lookup API's quota is spent for latest USD rate; the API asks to wait 1 min \(429: Too Many Requests\)$/ },
 	{ name: '500 on history', path: '/historico', failure: { status: 500, body: { message: 'Server Error' } }, message: /^The lookup API failed on USD rates .* \(500: Server Error\)$/ },
 	{ name: 'HTML page on latest', path: '/ultimo', failure: { kind: 'html' }, message: /\(502: an HTML page titled "502 Bad Gateway"\)$/ },
 	{ name: 'truncated JSON on history', path: '/historico', failure: { kind: 'truncatedJson' }, message: /not JSON/ },

@@ -25,10 +25,11 @@ const RESTART_ON = '2026-06-16';
 const FAILURES: Record<string, { path: string; failure: Failure; message: RegExp }> = {
 	'2026-06-03': { path: '/ultimo', failure: { status: 500, body: { success: false, message: 'Server Error' } }, message: /lookup API failed.*500/i },
 	'2026-06-08': { path: '/historico', failure: { status: 503, body: { success: false, message: 'Service Unavailable' } }, message: /503/i },
-	'2026-06-30': { path: '/ultimo', failure: { status: 429, body: { success: false, message: 'Too Many Attempts.' } }, message: /rate limited.*429/i },
+	// Quota refusals that last past the poll (a poll waits out shorter ones).
+	'2026-06-30': { path: '/ultimo', failure: { status: 429, body: { success: false, message: 'Too Many Attempts.' }, headers: { 'retry-after': '3600' } }, message: /quota is spent.*429/i },
 	'2026-07-13': { path: '/ultimo', failure: { kind: 'reset' }, message: /closed the connection|ECONNRESET/i },
 	'2026-07-24': { path: '/historico', failure: { kind: 'successFalse' }, message: /reported a failure/i },
-	'2026-08-03': { path: '/ultimo', failure: { status: 403, body: { success: false, message: 'Ha superado el límite de consultas de su plan.' } }, message: /access denied.*403/i },
+	'2026-08-03': { path: '/ultimo', failure: { status: 403, body: { success: false, message: 'Ha superado el límite de consultas de su plan.' }, headers: { 'retry-after': '3600' } }, message: /quota is spent.*403/i },
 };
 
 let fake: LookupFake;

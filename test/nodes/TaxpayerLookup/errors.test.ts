@@ -53,11 +53,11 @@ const cases: Case[] = [
 		description: /Correct the fields/,
 	},
 	{
-		name: '429',
+		name: '429 asking for longer than Max Wait for Quota',
 		parameters: get(),
-		failure: { status: 429, body: { message: 'Too Many Attempts.' } },
-		message: 'Item 0: rate limited by the lookup API (429: Too Many Attempts.)',
-		description: /Request Options > Batching/,
+		failure: { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'retry-after': '1200' } },
+		message: "Item 0: the lookup API's quota is spent for RUC 20131312955; the API asks to wait 20 min (429: Too Many Attempts.)",
+		description: /The plans allow 900, 1,800 or 3,600 queries .* Max Wait for Quota \(Options\), now 16 min/,
 	},
 	{
 		name: '500 on a live route',

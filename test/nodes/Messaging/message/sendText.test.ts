@@ -282,10 +282,10 @@ const errorCases: ErrorCase[] = [
 		description: /Send a smaller file/,
 	},
 	{
-		name: '429 rate limited',
-		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only),
-		message: 'Item 0: too many requests to instance "sales" (429: Slow down)',
-		description: /Batching/,
+		name: '429 asking for longer than the node waits',
+		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only, { 'retry-after': '600' }),
+		message: 'Item 0: too many requests to instance "sales", refused; the server asks to wait 10 min (429: Slow down)',
+		description: /Pause Between Messages/,
 	},
 	{
 		name: '200 that is not JSON',
