@@ -65,7 +65,7 @@ const { summarise } = await import('../bench/profile-summary.mjs');
 
 // ------------------------------------------------------------ children
 
-function runChild(script, args, env) {
+function runChild(script, args, env, timeoutMs = CASE_TIMEOUT_MS) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'bench', script), ...args], {
 			cwd: root,
@@ -73,7 +73,7 @@ function runChild(script, args, env) {
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		});
 		let result;
-		const timer = setTimeout(() => child.kill('SIGKILL'), CASE_TIMEOUT_MS);
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
 		child.on('message', (message) => (result = message));
 		child.on('exit', (code, signal) => {
 			clearTimeout(timer);
@@ -163,6 +163,56 @@ if (!quick) {
 	}
 }
 await lookup.close();
+
+// Quota: N distinct RUCs against the plan's budget per window (the window shortened to seconds),
+// ours with no option set and n8n's HTTP Request node with default settings (On Error: Continue, to
+// count its failed items). The ideal time is the windows the budget forces plus the requests
+// themselves (the same run with no quota).
+const QUOTA = quick ? { n: 1000, budget: 300, windowMs: 3000 } : { n: 3000, budget: 900, windowMs: 5000 };
+// 10 ms per answer, so that requests overlap and the peak in flight shows each node's concurrency.
+const QUOTA_LATENCY_MS = 10;
+const quotaFake = await startLookupFake({ today: '2026-11-20', everyValidRucExists: true, latencyMs: QUOTA_LATENCY_MS });
+async function quotaCase(implementation, refusal) {
+	quotaFake.reset();
+	quotaFake.options.windowQuota = refusal ? { budget: QUOTA.budget, windowMs: QUOTA.windowMs, refusal } : undefined;
+	inFlight.peak = 0;
+	const result = await runChild('pace.cjs', ['quota', implementation, String(QUOTA.n)], { BENCH_FAKE_URL: quotaFake.url });
+	const answersPerRuc = new Map();
+	for (const request of quotaFake.requests) answersPerRuc.set(request.path, (answersPerRuc.get(request.path) ?? 0) + 1);
+	const outcome = {
+		implementation,
+		refusal: refusal ?? 'none',
+		...result,
+		requests: quotaFake.requests.length,
+		looked: quotaFake.queriesUsed,
+		mostRequestsForOneRuc: Math.max(...answersPerRuc.values()),
+		peakInFlight: inFlight.peak,
+	};
+	console.error(`quota ${implementation} (${outcome.refusal})  ${ms(result.wallMs)} ms  ${result.outputItems - result.failedItems} of ${QUOTA.n} answered`);
+	return outcome;
+}
+const quotaRequestsAlone = await quotaCase('ours', undefined);
+const quotaRuns = [await quotaCase('ours', 'laravel'), await quotaCase('ours', 'bare'), await quotaCase('ours', 'quota403'), await quotaCase('httpRequest', 'laravel')];
+await quotaFake.close();
+const quotaWindows = Math.ceil(QUOTA.n / QUOTA.budget) - 1;
+// The requests of the last window still take their time once the budget allows them.
+const quotaLastWindowShare = (QUOTA.n - quotaWindows * QUOTA.budget) / QUOTA.n;
+const quotaIdealMs = quotaWindows * QUOTA.windowMs + quotaRequestsAlone.wallMs * quotaLastWindowShare;
+
+// Sends: N messages to one chat with Pause Between Messages, order and gaps measured at the fake.
+const SENDS = quick ? { n: 20, min: 1, max: 2 } : { n: 200, min: 1, max: 2 };
+const sendsFake = await startEvolutionFake();
+const sendsResult = await runChild(
+	'pace.cjs',
+	['sends', String(SENDS.n), String(SENDS.min), String(SENDS.max)],
+	{ BENCH_EVOLUTION_URL: sendsFake.url, BENCH_EVOLUTION_KEY: sendsFake.apiKey },
+	SENDS.n * SENDS.max * 1000 + 120_000,
+);
+const arrived = sendsFake.chats().get('51987654321') ?? [];
+const sendsInOrder = arrived.map((request) => request.body.text).join('|') === Array.from({ length: SENDS.n }, (_, row) => `Aviso ${row}`).join('|');
+const gaps = arrived.slice(1).map((request, index) => request.at - arrived[index].at);
+await sendsFake.close();
+console.error(`sends ${SENDS.n} with a pause of ${SENDS.min}-${SENDS.max} s  ${ms(sendsResult.wallMs)} ms  in order: ${sendsInOrder}`);
 
 // Send Media: a 15 MB file from a binary property, 3 runs per mode (the median is reported: the
 // peaks move with GC timing).
@@ -336,6 +386,32 @@ const pollTable = table(
 	pollCosts.map((p) => [p.poll, p.currencies, fmt(p.calls), p.requests.join(', '), fmt(p.emitted), `${ms(p.wallMs)} ms`]),
 );
 
+const QUOTA_LABELS = {
+	laravel: '429 with Retry-After and X-RateLimit-*',
+	bare: '429 without headers',
+	quota403: '403 "quota spent" without headers',
+};
+const quotaTable = table(
+	['node', 'refusal past the budget', 'answered', 'failed', 'requests sent', 'queries counted', 'most requests for one RUC', 'wall', '÷ ideal', 'peak in flight'],
+	quotaRuns.map((r) => [
+		r.implementation === 'ours' ? LABELS.ours : `${LABELS.httpRequest} (default settings)`,
+		QUOTA_LABELS[r.refusal],
+		`${fmt(r.outputItems - r.failedItems)} of ${fmt(QUOTA.n)}`,
+		fmt(r.failedItems),
+		fmt(r.requests),
+		fmt(r.looked),
+		fmt(r.mostRequestsForOneRuc),
+		`${ms(r.wallMs)} ms`,
+		fmt(r.wallMs / quotaIdealMs, 2),
+		fmt(r.peakInFlight),
+	]),
+);
+const oursWithHeaders = quotaRuns[0];
+const quotaVerdict = `Ours with the real API's headers: ${fmt(oursWithHeaders.outputItems - oursWithHeaders.failedItems)} of ${fmt(QUOTA.n)} answered in ${fmt(oursWithHeaders.wallMs / quotaIdealMs, 2)}× the ideal (target ≤ 1.10: ${oursWithHeaders.failedItems === 0 && oursWithHeaders.wallMs <= 1.1 * quotaIdealMs ? 'met' : 'MISSED'}).`;
+const gapLine = gaps.length
+	? `Gaps between arrivals: shortest ${ms(Math.min(...gaps))} ms, longest ${ms(Math.max(...gaps))} ms, mean ${ms(gaps.reduce((a, b) => a + b, 0) / gaps.length)} ms; within ${SENDS.min}–${SENDS.max} s (5 ms of leeway below for the requests' own trip, 50 ms above): ${gaps.filter((gap) => gap >= SENDS.min * 1000 - 5 && gap <= SENDS.max * 1000 + 50).length} of ${gaps.length}.`
+	: 'No gaps measured.';
+
 const cpus = os.cpus();
 const machine = [
 	`- Date: ${startedAt.toISOString()}`,
@@ -389,6 +465,29 @@ call stack): ${expressionTotals}. RoutingNode walks every property of a declarat
 ${expressionTable}
 
 ${profileSection}
+
+## Bulk runs against the quota
+
+${fmt(QUOTA.n)} distinct RUCs (\`GET /api/v2/ruc/{ruc}\`) against the lookup fake's fixed-window quota: ${fmt(QUOTA.budget)} queries per
+window, the window shortened from 15 minutes to ${fmt(QUOTA.windowMs / 1000)} s, opening at the first query as Laravel's throttle does, each answer
+after ${QUOTA_LATENCY_MS} ms. "Queries counted" are the answered lookups the quota counted (one per RUC: none looked up twice); the other
+requests sent are refusals.
+Each run in a fresh child process (bench/pace.cjs), no warm-up (it would spend the budget), no option set on either
+node; the HTTP Request node runs with On Error: Continue so that its failed items can be counted (with default
+settings the run stops at the first 429). Ideal: the ${quotaWindows} windows the budget forces, plus the time the last window's
+${fmt(QUOTA.n - quotaWindows * QUOTA.budget)} requests take (the same ${fmt(QUOTA.n)} RUCs with no quota took ${ms(quotaRequestsAlone.wallMs)} ms) = ${ms(quotaIdealMs)} ms. The fake's
+first window opens on a whole second, so it can be up to a second short: a ratio a little under 1 is possible.
+Peak in flight is measured at the fake.
+
+${quotaTable}
+
+${quotaVerdict}
+
+## Messaging: sends with Pause Between Messages
+
+${fmt(SENDS.n)} Send Text items to one chat through one instance, Pause Between Messages ${SENDS.min}–${SENDS.max} s, against the Evolution fake
+(arrival times and order recorded per chat). Wall ${ms(sendsResult.wallMs)} ms, ${fmt(sendsResult.outputItems - sendsResult.failedItems)} of ${fmt(SENDS.n)} sent; every message
+arrived in item order: ${sendsInOrder ? 'yes' : 'NO'}. ${gapLine}
 
 ## Send Media: a 15 MB file from a binary property
 
