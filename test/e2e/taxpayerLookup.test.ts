@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { NO_PLAN_TOKEN, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
 import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
 
 // A fixed "today" for the fake (a Friday), well in the past so the node's own "not after today"
@@ -12,6 +12,9 @@ import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n
 const TODAY = '2025-11-21';
 
 let fake: LookupFake;
+/** A second fake with a quota of 10 queries per second, for the bulk scenario alone. */
+let quotaFake: LookupFake;
+const BULK_RUCS = manyRucs(30);
 let n8n: N8n;
 let results: Record<string, ScenarioResult>;
 
@@ -26,7 +29,9 @@ const lookup = (credential: CredentialRef, resource: 'taxpayer' | 'exchangeRate'
 
 beforeAll(async () => {
 	fake = await startLookupFake({ today: TODAY });
+	quotaFake = await startLookupFake({ today: TODAY, everyValidRucExists: true, latencyMs: 10, windowQuota: { budget: 10, windowMs: 1000 } });
 	n8n = await N8n.start();
+	const quotaLimited = n8n.credential('taxpayerLookupApi', { baseUrl: quotaFake.url, accessToken: VALID_TOKEN }, 'Lookup fake with a quota');
 	const good = n8n.credential('taxpayerLookupApi', { baseUrl: fake.url, accessToken: VALID_TOKEN }, 'Lookup fake');
 	// A trailing slash on the base URL must not matter.
 	const slash = n8n.credential('taxpayerLookupApi', { baseUrl: `${fake.url}/`, accessToken: VALID_TOKEN }, 'Lookup fake, slash');
@@ -54,6 +59,13 @@ beforeAll(async () => {
 				{ ruc: '10123456781' },
 				{ ruc: UNKNOWN_RUC },
 			]),
+			// a bulk run against a quota: 30 RUCs, 10 queries a second
+			'get: 30 RUCs against a quota of 10 per second': lookup(
+				quotaLimited,
+				'taxpayer',
+				{ operation: 'get', ruc: '={{ $json.ruc }}' },
+				BULK_RUCS.map((ruc) => ({ ruc })),
+			),
 			// the other taxpayer operations
 			'getEconomicActivity': taxpayer('getEconomicActivity', '20131312955'),
 			'getWithActivity': taxpayer('getWithActivity', '20131312955'),
@@ -79,6 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await n8n?.dispose();
 	await fake?.close();
+	await quotaFake?.close();
 });
 
 const ok = (name: string) => {
@@ -113,6 +126,14 @@ describe('Taxpayer Lookup in n8n: taxpayer get', () => {
 	it('turns "-" placeholders into null when asked', () => {
 		const [item] = ok('get: placeholders to null');
 		expect(item).toMatchObject({ ruc: '10123456781', ubigeo: null, direccion: null, estado_del_contribuyente: 'SUSPENSION TEMPORAL' });
+	});
+
+	it('waits out a spent quota in a bulk run: every RUC answered once, in order, at most 5 requests in flight', () => {
+		expect(ok('get: 30 RUCs against a quota of 10 per second').map((item) => item.ruc)).toEqual(BULK_RUCS);
+		expect(quotaFake.queriesUsed).toBe(30);
+		// Refusals happened (the quota was hit), and were waited out rather than failing items.
+		expect(quotaFake.requests.length).toBeGreaterThan(30);
+		expect(quotaFake.peakInFlight).toBeLessThanOrEqual(5);
 	});
 
 	it('looks up one taxpayer per input item, by expression', () => {

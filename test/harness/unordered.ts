@@ -1,7 +1,8 @@
-// n8n sends the items of a declarative node's run concurrently (unless the node's batching option
-// spaces them), so the order in which a fake receives them is not defined. Tests compare what was
-// sent as a multiset: both sides in one canonical order, so each request must appear exactly as
-// often as expected, whichever arrived first. Only the node's output keeps the items' order.
+// A run's requests that may be in flight together (lookups, up to Max Concurrent Requests; sends
+// through different instances) reach a fake in an order that is not defined. Tests compare what
+// was sent as a multiset: both sides in one canonical order, so each request must appear exactly
+// as often as expected, whichever arrived first. The node's output keeps the items' order, and
+// sends through one instance arrive in item order (test/nodes/Messaging/pace.test.ts).
 import type { INodeExecutionData } from 'n8n-workflow';
 import { expect } from 'vitest';
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../../../../nodes/Messaging/validation/media';
 import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolutionApi';
 import { memoryBinary, storeOnDisk } from '../../../harness/binary';
-import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError } from '../helpers';
 
 let fake: EvolutionFake;
@@ -185,13 +184,11 @@ describe('Send Media from a binary file', () => {
 			],
 		});
 		expect(result.error).toBeUndefined();
-		// The items are sent concurrently: which request arrives first is not defined.
-		expect(unordered(bodies())).toEqual(
-			unordered([
-				{ number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), mimetype: 'application/pdf', fileName: 'Factura F001-23.pdf' },
-				{ number: '51912345678', mediatype: 'image', media: PNG.toString('base64'), mimetype: 'image/png' },
-			]),
-		);
+		// Sends go one at a time, in item order.
+		expect(bodies()).toEqual([
+			{ number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), mimetype: 'application/pdf', fileName: 'Factura F001-23.pdf' },
+			{ number: '51912345678', mediatype: 'image', media: PNG.toString('base64'), mimetype: 'image/png' },
+		]);
 		expect(result.items.map((i) => [i.json.messageType, i.pairedItem])).toEqual([
 			['documentMessage', { item: 0 }],
 			['imageMessage', { item: 1 }],
