@@ -10,9 +10,26 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
-import type { EvolutionFake } from '../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake, type EvolutionFakeOptions } from '../../fakes/evolutionApi';
 import { additionalDataFor, nodeTypesRegistry, runNode, type NodeRunResult, type RunNodeOptions } from '../../harness/engine';
+
+/** One Evolution fake for the test file, its recorded requests and canned answers forgotten before each test. */
+export function useEvolutionFake(options: EvolutionFakeOptions = {}) {
+	const state = {} as { fake: EvolutionFake };
+	beforeAll(async () => {
+		state.fake = await startEvolutionFake(options);
+	});
+	afterAll(async () => {
+		await state.fake.close();
+	});
+	beforeEach(() => {
+		state.fake.reset();
+	});
+	return state;
+}
 
 export function credentialsFor(fake: EvolutionFake, overrides: Partial<{ serverUrl: string; apiKey: string }> = {}) {
 	return { messagingApi: { serverUrl: fake.url, apiKey: fake.apiKey, ...overrides } };

@@ -1,21 +1,12 @@
 // Sends through one instance go one at a time, in item order, with the pause the user sets; a send
 // is never repeated once its request went out (only a 429, refused before anything was done, is);
 // a failure without Continue On Fail stops the messages after it. Check Numbers stays concurrent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolutionApi';
-import { instance, runMessaging, stopError } from './helpers';
+import type { RecordedRequest } from '../../fakes/evolutionApi';
+import { instance, runMessaging, stopError, useEvolutionFake } from './helpers';
 
-let fake: EvolutionFake;
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const evolution = useEvolutionFake();
 
 const CHAT = '51987654321';
 const texts = (count: number, chat = CHAT) => Array.from({ length: count }, (_, n) => ({ json: { chat, text: `message ${n}` } }));
@@ -30,23 +21,23 @@ const sendText = (options: Record<string, unknown> = {}, instanceName = 'sales')
 });
 
 const textsOf = (requests: RecordedRequest[] = []) => requests.map((request) => (request.body as { text: string }).text);
-const sends = () => fake.requests.filter((request) => request.path.startsWith('/message/'));
+const sends = () => evolution.fake.requests.filter((request) => request.path.startsWith('/message/'));
 
 describe('Messaging › pace of sends', () => {
 	it('sends one at a time, in item order: the chat receives the items in order', async () => {
-		fake.delayMs = 15;
+		evolution.fake.delayMs = 15;
 		const items = texts(25);
-		const result = await runMessaging(fake, { parameters: sendText(), items });
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items });
 		expect(result.error).toBeUndefined();
-		expect(textsOf(fake.chats().get(CHAT))).toEqual(items.map((item) => item.json.text));
-		expect(fake.peakInFlight).toBe(1);
+		expect(textsOf(evolution.fake.chats().get(CHAT))).toEqual(items.map((item) => item.json.text));
+		expect(evolution.fake.peakInFlight).toBe(1);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 	});
 
 	it('keeps item order per chat across chats, for Send Media too', async () => {
-		fake.delayMs = 5;
+		evolution.fake.delayMs = 5;
 		const items = Array.from({ length: 8 }, (_, n) => ({ json: { chat: n % 2 ? '51911111111' : '51922222222', text: `message${n}` } }));
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(evolution.fake, {
 			parameters: { ...sendText(), operation: 'sendMedia', mediaType: 'image', mediaSource: 'url', mediaUrl: '={{ "https://example.com/" + $json.text + ".jpg" }}' },
 			items,
 		});
@@ -54,13 +45,13 @@ describe('Messaging › pace of sends', () => {
 		const mediaOf = (requests: RecordedRequest[] = []) => requests.map((request) => (request.body as { media: string }).media);
 		for (const chat of ['51911111111', '51922222222']) {
 			const expected = items.filter((item) => item.json.chat === chat).map((item) => `https://example.com/${item.json.text}.jpg`);
-			expect(mediaOf(fake.chats().get(chat))).toEqual(expected);
+			expect(mediaOf(evolution.fake.chats().get(chat))).toEqual(expected);
 		}
 	});
 
 	it('Pause Between Messages: each message starts no sooner than the minimum after the one before', async () => {
 		const items = texts(5);
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(evolution.fake, {
 			parameters: sendText({ pauseBetweenMessages: { pause: { minSeconds: 0.2, maxSeconds: 0.3 } } }),
 			items,
 		});
@@ -72,22 +63,22 @@ describe('Messaging › pace of sends', () => {
 	});
 
 	it('refuses a pause whose maximum is below its minimum, before anything is sent', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(evolution.fake, {
 			parameters: sendText({ pauseBetweenMessages: { pause: { minSeconds: 5, maxSeconds: 2 } } }),
 			items: texts(1),
 		});
 		expect(stopError(result).message).toBe(
 			'Item 0: Pause Between Messages {"minSeconds":5,"maxSeconds":2} has a maximum below its minimum. Nothing was sent.',
 		);
-		expect(fake.requests).toHaveLength(0);
+		expect(evolution.fake.requests).toHaveLength(0);
 	});
 
 	it('a 429 (refused, nothing sent) is waited out and sent again, and the order holds', async () => {
-		fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, (request) =>
+		evolution.fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, (request) =>
 			JSON.stringify(request.body).includes('message 1'),
 		{ 'retry-after': '1' });
 		const items = texts(4);
-		const result = await runMessaging(fake, { parameters: sendText(), items });
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items });
 		expect(result.error).toBeUndefined();
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1', 'message 1', 'message 2', 'message 3']);
 		expect(result.items.map((item) => (item.json.message as { conversation: string }).conversation)).toEqual(
@@ -96,8 +87,8 @@ describe('Messaging › pace of sends', () => {
 	});
 
 	it('a 429 that asks for longer than the node waits fails the item at once, naming it', async () => {
-		fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, undefined, { 'retry-after': '900' });
-		const result = await runMessaging(fake, { parameters: sendText(), items: texts(2), continueOnFail: true });
+		evolution.fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, undefined, { 'retry-after': '900' });
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(2), continueOnFail: true });
 		expect(result.items[0].json.error).toBe(
 			'Item 0: too many requests to instance "sales", refused; the server asks to wait 15 min (429: slow down)',
 		);
@@ -105,19 +96,19 @@ describe('Messaging › pace of sends', () => {
 	});
 
 	it.each([
-		{ name: 'an error answer (500)', arrange: () => fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }, 1, second) },
-		{ name: 'no answer (connection dropped)', arrange: () => fake.dropNext(1, second) },
+		{ name: 'an error answer (500)', arrange: () => evolution.fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }, 1, second) },
+		{ name: 'no answer (connection dropped)', arrange: () => evolution.fake.dropNext(1, second) },
 	])('$name after the send went out: never sent again; with Continue On Fail the next messages go on', async ({ arrange }) => {
 		arrange();
-		const result = await runMessaging(fake, { parameters: sendText(), items: texts(3), continueOnFail: true });
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(3), continueOnFail: true });
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1', 'message 2']);
 		expect(result.items[1].json.error).toMatch(/^Item 1: /);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	it('without Continue On Fail, the messages after a failed one are never sent', async () => {
-		fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }, 1, second);
-		const result = await runMessaging(fake, { parameters: sendText(), items: texts(6) });
+		evolution.fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }, 1, second);
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(6) });
 		expect(stopError(result).message).toMatch(/^Item 1: /);
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1']);
 	});
@@ -125,21 +116,21 @@ describe('Messaging › pace of sends', () => {
 	it('without Continue On Fail, a bad item stops the messages after it; those before it go out in order', async () => {
 		const items = texts(5);
 		items[3].json.chat = 'not a number';
-		const result = await runMessaging(fake, { parameters: sendText(), items });
+		const result = await runMessaging(evolution.fake, { parameters: sendText(), items });
 		expect(stopError(result).message).toMatch(/^Item 3: Number "not a number"/);
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1', 'message 2']);
 	});
 
 	it('Check Numbers keeps one request per item, several at once (at most 5)', async () => {
-		fake.delayMs = 30;
-		const result = await runMessaging(fake, {
+		evolution.fake.delayMs = 30;
+		const result = await runMessaging(evolution.fake, {
 			parameters: { resource: 'chat', operation: 'checkNumbers', instanceName: instance('sales'), numbers: '={{ $json.chat }}' },
 			items: Array.from({ length: 12 }, (_, n) => ({ json: { chat: `5198765${String(n).padStart(4, '0')}` } })),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(12);
-		expect(fake.peakInFlight).toBeGreaterThan(1);
-		expect(fake.peakInFlight).toBeLessThanOrEqual(5);
+		expect(evolution.fake.requests).toHaveLength(12);
+		expect(evolution.fake.peakInFlight).toBeGreaterThan(1);
+		expect(evolution.fake.peakInFlight).toBeLessThanOrEqual(5);
 	});
 });
 
