@@ -5,6 +5,8 @@
 // once; this is what spaces them.
 import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { Answer } from './quota';
+
 /** Rejects an item the run no longer sends: an item before it failed and the node stops. */
 export class RunStopped extends Error {
 	constructor() {
@@ -16,6 +18,13 @@ export class RunStopped extends Error {
 export type RefusalOutcome =
 	| { retry: true; reopenAt: number }
 	| { retry: false; waitedMs: number; askedMs?: number };
+
+/** A refusal an item gave up on, still in force: the items after it give up without a request. */
+export interface KnownRefusal {
+	answer: Answer;
+	waitedMs: number;
+	askedMs: number;
+}
 
 /** One item's place in the run. Ordered items (sends) only stop for failures of items before them. */
 export interface Place {
@@ -51,6 +60,9 @@ export class RunPacing {
 	private backoffMs = 0;
 	private lastClosedAt = Number.NEGATIVE_INFINITY;
 	private refusingSince: number | undefined;
+	/** Until when the API said it refuses, once an item gave up waiting for that; and its answer. */
+	private refusedUntil = 0;
+	private lastRefusal: Answer | undefined;
 	/** The position of the first item that failed without Continue On Fail (-1: everything stops). */
 	private stoppedAt: number | undefined;
 	private readonly stopListeners = new Set<() => void>();
@@ -142,6 +154,14 @@ export class RunPacing {
 	answered(): void {
 		this.refusingSince = undefined;
 		this.backoffMs = 0;
+		this.refusedUntil = 0;
+	}
+
+	/** The refusal an earlier item gave up on, while the API's wait is not over. */
+	knownRefusal(): KnownRefusal | undefined {
+		const now = Date.now();
+		if (now >= this.refusedUntil || !this.lastRefusal) return undefined;
+		return { answer: this.lastRefusal, waitedMs: now - (this.refusingSince ?? now), askedMs: this.refusedUntil - now };
 	}
 
 	/**
@@ -149,12 +169,19 @@ export class RunPacing {
 	 * said) or for a backoff that doubles up to `backoffCapMs`, as long as the refusals have lasted
 	 * less than `maxWaitMs`; past that, or if the API asks for longer, the item gives up.
 	 */
-	refused(sentAt: number, askedMs: number | undefined, backoffCapMs: number, maxWaitMs: number): RefusalOutcome {
+	refused(answer: Answer, sentAt: number, askedMs: number | undefined, backoffCapMs: number, maxWaitMs: number): RefusalOutcome {
 		const now = Date.now();
 		this.refusingSince ??= now;
 		const waitedMs = now - this.refusingSince;
 		const allowedMs = maxWaitMs - waitedMs;
-		if (askedMs !== undefined ? askedMs > allowedMs : allowedMs <= 0) return { retry: false, waitedMs, askedMs };
+		if (askedMs !== undefined ? askedMs > allowedMs : allowedMs <= 0) {
+			// The API said when it answers again: asking before then would only be refused.
+			if (askedMs !== undefined) {
+				this.refusedUntil = Math.max(this.refusedUntil, now + askedMs);
+				this.lastRefusal = answer;
+			}
+			return { retry: false, waitedMs, askedMs };
+		}
 		if (askedMs === undefined && sentAt >= this.lastClosedAt) {
 			// Requests already in flight when the gate closed come back refused too: they do not count.
 			this.backoffMs = Math.min(backoffCapMs, this.backoffMs ? this.backoffMs * 2 : FIRST_BACKOFF_MS);

@@ -80,9 +80,10 @@ export const statedLimit = (headers: IDataObject): string | undefined => header(
 
 /** "16 min", "2 min 5 s", "3.4 s". */
 export function duration(ms: number): string {
-	if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
-	const minutes = Math.floor(ms / 60_000);
-	const seconds = Math.round((ms % 60_000) / 1000);
+	if (ms < 59_950) return `${Math.round(ms / 100) / 10} s`;
+	const totalSeconds = Math.round(ms / 1000);
+	const minutes = Math.floor(totalSeconds / 60);
+	const seconds = totalSeconds % 60;
 	return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 

@@ -73,20 +73,21 @@ async function exchange(
 	pace: Pace,
 ): Promise<unknown> {
 	const { pacing, place, limits } = pace;
+	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
+		apiError(node, itemIndex, api.quota!.exhausted(context, answer, { waitedMs, askedMs, maxWaitMs: limits.maxQuotaWaitMs }));
 	for (let retry = false; ; retry = true) {
 		await pacing.slot(place, limits.maxInFlight, retry);
 		const sentAt = Date.now();
 		try {
+			const known = pacing.knownRefusal();
+			if (known) throw exhausted(known.answer, known.waitedMs, known.askedMs);
 			const answer = await receive(api, node, itemIndex, context, request);
 			if (!api.quota?.isRefusal(answer)) {
 				pacing.answered();
 				return accept(api, node, itemIndex, context, answer);
 			}
-			const outcome = pacing.refused(sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
-			if (!outcome.retry) {
-				const wait = { waitedMs: outcome.waitedMs, askedMs: outcome.askedMs, maxWaitMs: limits.maxQuotaWaitMs };
-				throw apiError(node, itemIndex, api.quota.exhausted(context, answer, wait));
-			}
+			const outcome = pacing.refused(answer, sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
+			if (!outcome.retry) throw exhausted(answer, outcome.waitedMs, outcome.askedMs);
 		} catch (error) {
 			if (pace.stopsRun) pacing.stop(place.position);
 			throw asNodeError(node, error);
@@ -174,7 +175,7 @@ async function runItem(
 		const toItems = op.toItems ?? api.toItems;
 		return toItems(answer, context.values).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	} catch (error) {
-		// The node fails on an earlier item: this one is not sent, and n8n keeps no output anyway.
+		// The node fails on another item: this one is not sent, and n8n keeps no output anyway.
 		const stopped = error instanceof RunStopped;
 		// The run stops before this item's lane is handed on, so no later message goes out.
 		if (stopsRun && !stopped) pacing.stop(itemIndex);

@@ -64,8 +64,10 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 		expect(visibleText(result)).not.toContain(fake.apiKey);
 	});
 
-	it.each(failures)('$name: Continue On Fail keeps the other item', async ({ status, body, headers }) => {
-		fake.failNext(status, body, 1, onlyFirst(), headers);
+	// A 429 that asks to wait longer than the node does fails the items after it too, without a
+	// request (test/nodes/Messaging/pace.test.ts): it is not one item's failure.
+	it.each(failures.filter((failure) => failure.status !== 429))('$name: Continue On Fail keeps the other item', async ({ status, body }) => {
+		fake.failNext(status, body, 1, onlyFirst());
 		const result = await runMessaging(fake, { parameters, items: items(2), continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expectOneFailedItem(result.items);

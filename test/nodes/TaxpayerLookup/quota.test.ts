@@ -75,7 +75,7 @@ describe('Taxpayer Lookup › quota', () => {
 		expect(api.fake.peakInFlight).toBeLessThanOrEqual(5);
 	});
 
-	it('past Max Wait for Quota, the items still refused fail with an error naming each (Continue On Fail)', async () => {
+	it('past Max Wait for Quota, the items still refused fail with an error naming each, without asking again (Continue On Fail)', async () => {
 		// The API asks to wait for a 30-second window; the user allows 1 second.
 		useQuota({ budget: 2, windowMs: 30_000 });
 		const rucs = manyRucs(5);
@@ -90,6 +90,8 @@ describe('Taxpayer Lookup › quota', () => {
 				new RegExp(`^Item ${n + 2}: the lookup API's quota is spent for RUC ${rucs[n + 2]}; the API asks to wait (2\\d|30)(\\.\\d)? s \\(429: Too Many Attempts\\.\\)$`),
 			);
 		});
+		// Items 3 and 4 were not sent: the API had said when it would answer again.
+		expect(api.fake.requests.map((request) => request.path.split('/').pop())).toEqual(rucs.slice(0, 3));
 		const description = String((failed[0].error as { description?: string }).description);
 		expect(description).toContain('Your plan allows 2 queries per window');
 		expect(description).toContain('Max Wait for Quota (Options), now 1 s');
