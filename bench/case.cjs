@@ -6,6 +6,7 @@
 // BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text and call site.
 'use strict';
 require('./register.cjs');
+const { runBenchChild } = require('./child.cjs');
 const v8 = require('node:v8');
 
 const { implementations, inputItems } = require('./cases.ts');
@@ -116,14 +117,7 @@ async function main() {
 		peakHeapMB: peakHeap / 2 ** 20,
 		...(expressions ? { expressions } : {}),
 	};
-	if (process.send) process.send(result);
-	else console.log(JSON.stringify(result));
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBenchChild(main);

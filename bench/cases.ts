@@ -8,7 +8,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { TAXPAYERS, VALID_TOKEN } from '../test/fakes/lookupApi';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
-export type Implementation = 'ours' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp';
+export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp';
 
 const RUCS = Object.keys(TAXPAYERS);
 
@@ -20,11 +20,16 @@ export function inputItems(n: number): INodeExecutionData[] {
 /** The headers the Taxpayer Lookup credential and request defaults send; the others send the same. */
 export const HEADERS = { Authorization: `Bearer ${VALID_TOKEN}`, Accept: 'application/json' };
 
-export async function runOurs(baseUrl: string, items: INodeExecutionData[], type = 'n8n-nodes-taxpayer-messaging.taxpayerLookup') {
+export async function runOurs(
+	baseUrl: string,
+	items: INodeExecutionData[],
+	type = 'n8n-nodes-taxpayer-messaging.taxpayerLookup',
+	options: Record<string, unknown> = {},
+) {
 	const { items: output } = await runWorkflow({
 		type,
 		typeVersion: 1,
-		parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' },
+		parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}', options },
 		credentials: { taxpayerLookupApi: { baseUrl, accessToken: VALID_TOKEN } },
 		items,
 	});
@@ -94,6 +99,8 @@ export async function runNodeHttp(baseUrl: string, items: INodeExecutionData[]) 
 
 export const implementations: Record<Implementation, (baseUrl: string, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>> = {
 	ours: async (baseUrl, items) => await runOurs(baseUrl, items),
+	// The same node with its cap raised to the most it allows: what the cap of 5 costs.
+	oursWide: async (baseUrl, items) => await runOurs(baseUrl, items, undefined, { maxConcurrentRequests: 50 }),
 	oursProgrammatic: async (baseUrl, items) => await runOurs(baseUrl, items, PROGRAMMATIC_LOOKUP),
 	httpRequest: runHttpRequest,
 	fetch: runFetch,

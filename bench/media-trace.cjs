@@ -10,6 +10,7 @@
 // copies that are alive, without the garbage not yet collected that the `as-run` peaks include).
 'use strict';
 require('./register.cjs');
+const { runBenchChild } = require('./child.cjs');
 const { randomBytes } = require('node:crypto');
 const http = require('node:http');
 const { Readable } = require('node:stream');
@@ -197,14 +198,7 @@ async function main() {
 		events: t.events.map((e) => ({ what: e.what, by: e.by, whose: e.whose, MB: e.MB, heapOverBaselineMB: (e.heap - before.heap) / MB, v8MB: (e.v8 - before.v8) / MB, externalMB: (e.external - before.external) / MB })),
 		peaks: [...t.peaks].map(([stage, peak]) => ({ stage, heapOverBaselineMB: (peak.heap - before.heap) / MB, rssOverBaselineMB: (peak.rss - before.rss) / MB })),
 	};
-	if (process.send) process.send(result);
-	else console.log(JSON.stringify(result, null, 1));
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBenchChild(main, { indent: 1 });

@@ -4,6 +4,7 @@
 //   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... node bench/media.cjs <memory|filesystem>
 'use strict';
 require('./register.cjs');
+const { runBenchChild } = require('./child.cjs');
 const { randomBytes } = require('node:crypto');
 const v8 = require('node:v8');
 
@@ -45,14 +46,7 @@ async function main() {
 		heapBeforeMB: (before.heapUsed + before.external) / MB,
 		peakHeapMB: peakHeap / MB,
 	};
-	if (process.send) process.send(result);
-	else console.log(JSON.stringify(result));
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBenchChild(main);

@@ -7,6 +7,7 @@
 // Reports wall time, output items and failed items (IPC, or stdout as JSON).
 'use strict';
 require('./register.cjs');
+const { runBenchChild } = require('./child.cjs');
 
 const { manyRucs, VALID_TOKEN } = require('../test/fakes/lookupApi.ts');
 const { runNode } = require('../test/harness/engine.ts');
@@ -63,24 +64,19 @@ function sendsRun(n, minSeconds, maxSeconds) {
 async function main() {
 	const [kind, ...args] = process.argv.slice(2);
 	const run = kind === 'quota' ? quotaRun(args[0], Number(args[1])) : sendsRun(Number(args[0]), Number(args[1]), Number(args[2]));
+	const startedAt = Date.now();
 	const started = process.hrtime.bigint();
 	const { items, error } = await runNode({ ...run, nodeTypes: benchNodeTypes });
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 	const failed = items.filter((item) => item.error || item.json.error);
 	const result = {
+		startedAt,
 		wallMs,
 		outputItems: items.length,
 		failedItems: failed.length,
 		firstError: error?.message ?? failed[0]?.json.error ?? failed[0]?.error?.message,
 	};
-	if (process.send) process.send(result);
-	else console.log(JSON.stringify(result));
+	return result;
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBenchChild(main);
