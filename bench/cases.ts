@@ -3,7 +3,7 @@
 // `fetch` loop with the engine's concurrency, the physical floor. Each returns its output items.
 import { get } from 'node:http';
 
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { TAXPAYERS, VALID_TOKEN } from '../test/fakes/lookupApi';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
@@ -24,7 +24,7 @@ export async function runOurs(
 	baseUrl: string,
 	items: INodeExecutionData[],
 	type = 'n8n-nodes-taxpayer-messaging.taxpayerLookup',
-	options: Record<string, unknown> = {},
+	options: INodeParameters = {},
 ) {
 	const { items: output } = await runWorkflow({
 		type,
