@@ -222,6 +222,8 @@ interface ErrorCase {
 	credentials?: () => Promise<Partial<{ serverUrl: string; apiKey: string }>> | Partial<{ serverUrl: string; apiKey: string }>;
 	message: string;
 	description: RegExp;
+	/** The other items fail the same way: a refusal whose wait is not over applies to the run. */
+	failsTheOthers?: boolean;
 }
 
 const errorCases: ErrorCase[] = [
@@ -282,6 +284,7 @@ const errorCases: ErrorCase[] = [
 	{
 		name: '429 asking for longer than the node waits',
 		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only, { 'retry-after': '600' }),
+		failsTheOthers: true,
 		message: 'Item 0: too many requests to instance "sales", refused; the server asks to wait 10 min (429: Slow down)',
 		description: /Pause Between Messages/,
 	},
@@ -341,8 +344,9 @@ describe('Send Text: errors', () => {
 		expect(result.items[0].json).toEqual({ error: message });
 		expect(result.items[0].error?.description).toMatch(c.description);
 		for (const index of [1, 2]) {
-			// A broken credential fails every item the same way; otherwise the other items are sent.
-			if (c.credentials) expect(result.items[index].json).toEqual({ error: message.replace('Item 0:', `Item ${index}:`) });
+			// A broken credential, or a refusal whose wait is not over (the others are not sent before
+			// it ends), fails every item the same way; otherwise the other items are sent.
+			if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace('Item 0:', `Item ${index}:`) });
 			else expect(result.items[index].json.message).toEqual({ conversation: 'Hola' });
 		}
 		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
