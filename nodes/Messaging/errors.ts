@@ -5,7 +5,7 @@
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { RequestContext } from '../shared/operation';
-import { duration, waitedFor, type QuotaRules, type RunLimits } from '../shared/quota';
+import { askedFor, duration, waitedFor, type QuotaRules, type RunLimits } from '../shared/quota';
 import type { CheckedNumber } from './validation/recipients';
 
 /** The operation of requests made outside routing, for the instance list. */
@@ -210,9 +210,8 @@ export const messagingQuota: QuotaRules = {
 	backoffCapMs: 60_000,
 	exhausted(context, answer, wait) {
 		const httpCode = String(answer.statusCode);
-		const asked = wait.askedMs === undefined ? '' : `; the server asks to wait ${duration(wait.askedMs)}`;
 		return {
-			message: `too many requests to ${instanceOf(context)}, ${waitedFor(wait.waitedMs)}refused${asked} ${detail(httpCode, serverReason(answer.body))}`,
+			message: `too many requests to ${instanceOf(context)}, ${waitedFor(wait.waitedMs)}refused${askedFor(wait, 'the server')} ${detail(httpCode, serverReason(answer.body))}`,
 			description: `The server, or a proxy in front of it, limits how fast requests may come, and the node waits at most ${duration(wait.maxWaitMs)}. Set Pause Between Messages under Options, or run fewer items at a time.`,
 			httpCode,
 		};

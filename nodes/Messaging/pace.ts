@@ -3,7 +3,7 @@
 // (bursts are what Evolution users report before their numbers get banned).
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checkNumberInRange } from '../shared/checks';
+import { bad, checkNumberInRange } from '../shared/checks';
 import type { Field, Values } from '../shared/operation';
 
 export interface PauseRange {
@@ -59,11 +59,7 @@ export const pauseBetweenMessages: Field<PauseRange> = {
 		const min = seconds('Minimum', minSeconds);
 		const max = seconds('Maximum', maxSeconds);
 		if (max < min) {
-			item.require('Pause Between Messages', option.pause, {
-				valid: false,
-				problem: 'has a maximum below its minimum',
-				hint: 'Set the maximum to the minimum or more, e.g. 2 to 5 seconds.',
-			});
+			item.require('Pause Between Messages', option.pause, bad('has a maximum below its minimum', 'Set the maximum to the minimum or more, e.g. 2 to 5 seconds.'));
 		}
 		return { minMs: Math.round(min * 1000), maxMs: Math.round(max * 1000) };
 	},

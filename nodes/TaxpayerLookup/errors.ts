@@ -4,7 +4,7 @@
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { RequestContext } from '../shared/operation';
-import { duration, statedLimit, waitedFor, type Answer, type QuotaRules } from '../shared/quota';
+import { askedFor, duration, statedLimit, waitedFor, type Answer, type QuotaRules, type QuotaWait } from '../shared/quota';
 
 /** The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live. */
 export type LookupRouteKind = 'taxpayer' | 'liveTaxpayer' | 'exchangeRate';
@@ -134,7 +134,7 @@ const QUOTA_SPENT = /l[ií]mite|cuota|quota|limit|demasiad|too many|exced/i;
 
 /** The plans' allowances (shared/spec/api-behaviour.md): per route family, per 15-minute window. */
 const PLAN_ALLOWANCES = 'The plans allow 900, 1,800 or 3,600 queries per 15-minute window (basic, business, premium).';
-export const QUOTA_WINDOW_MS = 15 * 60_000;
+const QUOTA_WINDOW_MS = 15 * 60_000;
 
 /** A 429, or a 403 that says the quota is spent: nothing was looked up, so the request may go again. */
 function isQuotaRefusal({ statusCode, body }: Answer): boolean {
@@ -142,13 +142,12 @@ function isQuotaRefusal({ statusCode, body }: Answer): boolean {
 }
 
 /** The error when the quota did not come back within Max Wait for Quota. */
-function quotaExhausted(context: RequestContext, answer: Answer, wait: { waitedMs: number; askedMs?: number; maxWaitMs: number }) {
+function quotaExhausted(context: RequestContext, answer: Answer, wait: QuotaWait): Failure {
 	const httpCode = String(answer.statusCode);
 	const limit = statedLimit(answer.headers);
 	const allowance = limit ? `Your plan allows ${limit} queries per window (X-RateLimit-Limit).` : PLAN_ALLOWANCES;
-	const asked = wait.askedMs === undefined ? '' : `; the API asks to wait ${duration(wait.askedMs)}`;
 	return {
-		message: `the lookup API's quota is ${waitedFor(wait.waitedMs)}spent for ${subject(context)}${asked} ${detail(httpCode, serverReason(answer.body))}`,
+		message: `the lookup API's quota is ${waitedFor(wait.waitedMs)}spent for ${subject(context)}${askedFor(wait, 'the API')} ${detail(httpCode, serverReason(answer.body))}`,
 		description:
 			context.operation === 'poll'
 				? `${allowance} A poll waits for the quota only while it may run (${duration(wait.maxWaitMs)} here); the next poll tries again.`

@@ -138,17 +138,13 @@ export const lookupOptions: Field<LookupOptions> = {
 	],
 	read(item) {
 		const options = item.parameter('options', {}) as LookupOptions;
-		const { maxConcurrentRequests: requests, maxQuotaWaitSeconds: seconds } = options;
+		// An option left out keeps its default (undefined here); one that is set is checked.
+		const inRange = (label: string, raw: unknown, min: number, max: number, unit: string, whole = false) =>
+			raw === undefined ? undefined : item.require(label, raw, checkNumberInRange(raw, min, max, unit, whole));
 		return {
 			...options,
-			maxConcurrentRequests:
-				requests === undefined
-					? undefined
-					: item.require('Max Concurrent Requests', requests, checkNumberInRange(requests, 1, MAX_CONCURRENT_REQUESTS, 'requests', true)),
-			maxQuotaWaitSeconds:
-				seconds === undefined
-					? undefined
-					: item.require('Max Wait for Quota', seconds, checkNumberInRange(seconds, 0, MAX_QUOTA_WAIT_SECONDS, 'seconds')),
+			maxConcurrentRequests: inRange('Max Concurrent Requests', options.maxConcurrentRequests, 1, MAX_CONCURRENT_REQUESTS, 'requests', true),
+			maxQuotaWaitSeconds: inRange('Max Wait for Quota', options.maxQuotaWaitSeconds, 0, MAX_QUOTA_WAIT_SECONDS, 'seconds'),
 		};
 	},
 };

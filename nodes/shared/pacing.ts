@@ -14,10 +14,8 @@ export class RunStopped extends Error {
 	}
 }
 
-/** What a refusal leaves the item to do: wait until `reopenAt`, or give up. */
-export type RefusalOutcome =
-	| { retry: true; reopenAt: number }
-	| { retry: false; waitedMs: number; askedMs?: number };
+/** What a refusal leaves the item to do: wait for the gate to reopen, or give up. */
+export type RefusalOutcome = { retry: true } | { retry: false; waitedMs: number; askedMs?: number };
 
 /** A refusal an item gave up on, still in force: the items after it give up without a request. */
 export interface KnownRefusal {
@@ -189,7 +187,7 @@ export class RunPacing {
 		}
 		const waitMs = askedMs ?? Math.min(this.backoffMs || FIRST_BACKOFF_MS, allowedMs);
 		this.reopenAt = Math.max(this.reopenAt, now + waitMs + REOPEN_MARGIN_MS);
-		return { retry: true, reopenAt: this.reopenAt };
+		return { retry: true };
 	}
 
 	/**

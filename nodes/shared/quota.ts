@@ -87,5 +87,9 @@ export function duration(ms: number): string {
 	return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
-/** "still … after 16 min of waiting, " style prefix: empty when the node did not wait. */
+/** "still (after 16 min of waiting) ", before what refuses; empty when the node did not wait. */
 export const waitedFor = (waitedMs: number): string => (waitedMs >= 1000 ? `still (after ${duration(waitedMs)} of waiting) ` : '');
+
+/** "; the API asks to wait 15 min", when the answer said how long; `who` is what asks. */
+export const askedFor = (wait: QuotaWait, who: string): string =>
+	wait.askedMs === undefined ? '' : `; ${who} asks to wait ${duration(wait.askedMs)}`;
