@@ -74,6 +74,15 @@ describe('Messaging › pace of sends', () => {
 		expect(evolution.fake.requests).toHaveLength(0);
 	});
 
+	it('refuses a pause past an hour, naming the bound, before anything is sent', async () => {
+		const result = await runMessaging(evolution.fake, {
+			parameters: sendText({ pauseBetweenMessages: { pause: { minSeconds: 1, maxSeconds: 7200 } } }),
+			items: texts(1),
+		});
+		expect(stopError(result).message).toBe('Item 0: Pause Between Messages Maximum 7200 is not a number of seconds from 0 to 3600. Nothing was sent.');
+		expect(evolution.fake.requests).toHaveLength(0);
+	});
+
 	it('a 429 (refused, nothing sent) is waited out and sent again, and the order holds', async () => {
 		evolution.fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, (request) =>
 			JSON.stringify(request.body).includes('message 1'),

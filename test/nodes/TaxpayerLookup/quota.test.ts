@@ -125,6 +125,12 @@ describe('Taxpayer Lookup › quota', () => {
 		expect(api.fake.requests).toHaveLength(1);
 	});
 
+	it('refuses a Max Wait for Quota below 0, before any request', async () => {
+		const result = await runLookup(api.fake, bulk(manyRucs(1), { maxQuotaWaitSeconds: -5 }));
+		expect(result.error?.message).toBe('Item 0: Max Wait for Quota -5 is not a number of seconds from 0 to 86400. Nothing was sent.');
+		expect(api.fake.requests).toHaveLength(0);
+	});
+
 	it('refuses a Max Concurrent Requests that is not a whole number from 1 to 50, before any request', async () => {
 		const result = await runLookup(api.fake, bulk(manyRucs(1), { maxConcurrentRequests: 0 }));
 		expect(result.error?.message).toBe('Item 0: Max Concurrent Requests 0 is not a whole number of requests from 1 to 50. Nothing was sent.');
