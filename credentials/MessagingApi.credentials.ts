@@ -2,7 +2,6 @@ import type {
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -18,7 +17,8 @@ export const messagingServerUrl = baseUrlRule('serverUrl', [/\/+$/, /\/manager(\
 export class MessagingApi implements ICredentialType {
 	name = 'messagingApi';
 
-	displayName = 'Messaging API';
+	// The provider and the service are in the name: the credential picker searches names only.
+	displayName = 'Messaging (WhatsApp Evolution) API';
 
 	icon: Icon = {
 		light: 'file:../nodes/Messaging/messaging.svg',
@@ -28,6 +28,13 @@ export class MessagingApi implements ICredentialType {
 	documentationUrl = 'https://doc.evolution-api.com/v2/en/get-started/introduction';
 
 	properties: INodeProperties[] = [
+		{
+			displayName:
+				'WhatsApp through your own <a href="https://doc.evolution-api.com/v2/en/get-started/introduction" target="_blank">Evolution API</a> v2 server. The global API key is AUTHENTICATION_API_KEY in the server\'s .env; an instance\'s token is shown in its manager (…/manager).',
+			name: 'provider',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Server URL',
 			name: 'serverUrl',
@@ -45,7 +52,8 @@ export class MessagingApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: "The server's global API key (AUTHENTICATION_API_KEY) or one instance's token, sent in the apikey header",
+			description:
+				'The server\'s global API key (AUTHENTICATION_API_KEY in its <a href="https://doc.evolution-api.com/v2/en/env" target="_blank">.env</a>) or one instance\'s token, sent in the apikey header',
 		},
 	];
 
@@ -59,58 +67,6 @@ export class MessagingApi implements ICredentialType {
 		return requestOptions;
 	}
 
-	// Listing instances is cheap, sends nothing, and needs a valid key.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: messagingServerUrl.expression,
-			url: '/instance/fetchInstances',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"The API key was rejected (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY) or an instance's token.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The API key may not list instances (403 Forbidden). Use the global API key, or an instance token the server accepts.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'No Evolution API answers at this Server URL (404 on /instance/fetchInstances). Use the server address itself, without paths such as /manager.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 502,
-					message: 'The Evolution API server is unreachable: its proxy answered 502 Bad Gateway. Check that the server is running.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 503,
-					message: 'The Evolution API server is unreachable: its proxy answered 503 Service Unavailable. Check that the server is running.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 504,
-					message: 'The Evolution API server did not answer its proxy in time (504 Gateway Timeout). Check that the server is running.',
-				},
-			},
-		],
-	};
+	// Tested by the nodes (testedBy: nodes/Messaging/credentialTest.ts), which say in words why a server
+	// cannot be reached.
 }

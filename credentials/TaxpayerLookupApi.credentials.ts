@@ -2,7 +2,6 @@ import type {
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -15,7 +14,8 @@ export const lookupBaseUrl = baseUrlRule('baseUrl', [/\/+$/]);
 export class TaxpayerLookupApi implements ICredentialType {
 	name = 'taxpayerLookupApi';
 
-	displayName = 'Taxpayer Lookup API';
+	// The provider and what it looks up are in the name: the credential picker searches names only.
+	displayName = 'Taxpayer Lookup (MIGO RUC) API';
 
 	icon: Icon = {
 		light: 'file:../nodes/TaxpayerLookup/taxpayerLookup.svg',
@@ -25,6 +25,13 @@ export class TaxpayerLookupApi implements ICredentialType {
 	documentationUrl = 'https://docs.migo.pe';
 
 	properties: INodeProperties[] = [
+		{
+			displayName:
+				'RUC lookups and SBS exchange rates come from <a href="https://migo.pe" target="_blank">MIGO</a> (MIGO API v2). Sign up there to get your access token.',
+			name: 'provider',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -40,7 +47,8 @@ export class TaxpayerLookupApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API token from your account page, sent as a Bearer token',
+			description:
+				'The API token of your MIGO account (<a href="https://migo.pe" target="_blank">migo.pe</a>), sent as a Bearer token',
 		},
 	];
 
@@ -58,28 +66,6 @@ export class TaxpayerLookupApi implements ICredentialType {
 		return requestOptions;
 	}
 
-	// The latest USD rate is the cheapest route every plan can call.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: lookupBaseUrl.expression,
-			url: '/api/v2/tipo-cambio/sbs/ultimo',
-			qs: { moneda: 'USD' },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The access token was rejected (401 Unauthenticated). Copy the token again from your account page.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The token is valid but access was denied (403): your plan lacks this route or its query quota is spent.',
-				},
-			},
-		],
-	};
+	// Tested by the nodes (testedBy: nodes/TaxpayerLookup/credentialTest.ts), which say in words why a
+	// server cannot be reached.
 }

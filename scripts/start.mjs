@@ -7,6 +7,7 @@
 //                                n8n data then lives in .n8n-sandbox/live, apart from the sandbox's.
 //   PORT=5679 npm start          another editor port
 //   LISTEN_ADDRESS=0.0.0.0 npm start   reachable from other machines (default: this machine only)
+//   SANDBOX_DIR=/tmp/n8n npm start      keep n8n's data there (the browser test uses a fresh one)
 // The owner account is created from environment variables (n8n's N8N_INSTANCE_OWNER_* settings), so
 // the editor opens at the sign-in page; the address and password are printed when n8n is ready.
 // Ctrl-C stops n8n and the fakes.
@@ -38,7 +39,9 @@ const args = process.argv.slice(2);
 const sandbox = !(args.includes('--no-sandbox') || ['0', 'false', 'no', 'off'].includes(String(process.env.SANDBOX).toLowerCase()));
 const port = Number(process.env.PORT || 5678);
 const listenAddress = process.env.LISTEN_ADDRESS || '127.0.0.1';
-const userFolder = path.join(repoRoot, '.n8n-sandbox', ...(sandbox ? [] : ['live']));
+const userFolder = process.env.SANDBOX_DIR
+	? path.resolve(process.env.SANDBOX_DIR)
+	: path.join(repoRoot, '.n8n-sandbox', ...(sandbox ? [] : ['live']));
 const owner = {
 	email: process.env.SANDBOX_OWNER_EMAIL || 'sandbox@example.com',
 	password: process.env.SANDBOX_OWNER_PASSWORD || 'Sandbox-n8n-1',

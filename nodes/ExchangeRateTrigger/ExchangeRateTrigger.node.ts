@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { taxpayerLookupApiTest } from '../TaxpayerLookup/credentialTest';
 import { CURRENCY_OPTIONS } from '../TaxpayerLookup/fields';
 import { pollExchangeRates } from './poll';
 
@@ -16,14 +17,14 @@ export class ExchangeRateTrigger implements INodeType {
 		icon: { light: 'file:exchangeRateTrigger.svg', dark: 'file:exchangeRateTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"New " + $parameter["currencies"].join(", ") + " rates"}}',
+		subtitle: '={{"New " + $parameter["currencies"].join(", ") + " Rates"}}',
 		description: 'Starts the workflow once for every newly published SBS exchange rate (USD, EUR)',
 		defaults: { name: 'Exchange Rate Trigger' },
 		// n8n adds the Poll Times parameter to polling nodes.
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'taxpayerLookupApi', required: true }],
+		credentials: [{ name: 'taxpayerLookupApi', required: true, testedBy: 'taxpayerLookupApiTest' }],
 		properties: [
 			{
 				displayName:
@@ -66,6 +67,10 @@ export class ExchangeRateTrigger implements INodeType {
 				],
 			},
 		],
+	};
+
+	methods = {
+		credentialTest: { taxpayerLookupApiTest },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

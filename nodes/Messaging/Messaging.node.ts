@@ -1,10 +1,13 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { nodeProperties } from '../shared/operation';
+import { nodeProperties, operationSubtitle } from '../shared/operation';
+import { messagingApiTest } from './credentialTest';
 import { getInstances } from './listSearch/getInstances';
 import { chat } from './resources/chat';
 import { message } from './resources/message';
 import { messagingApi, messagingRequestDefaults } from './transport';
+
+const resources = [chat, message];
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,18 +16,19 @@ export class Messaging implements INodeType {
 		icon: { light: 'file:messaging.svg', dark: 'file:messaging.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(resources),
 		description: 'Send WhatsApp texts and files and check numbers through your Evolution API server',
 		defaults: { name: 'Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingApi', required: true }],
+		credentials: [{ name: 'messagingApi', required: true, testedBy: 'messagingApiTest' }],
 		requestDefaults: messagingRequestDefaults,
-		properties: nodeProperties(messagingApi, [chat, message], 'message'),
+		properties: nodeProperties(messagingApi, resources, 'message'),
 	};
 
 	methods = {
 		listSearch: { getInstances },
+		credentialTest: { messagingApiTest },
 	};
 }

@@ -1,9 +1,12 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { nodeProperties } from '../shared/operation';
+import { nodeProperties, operationSubtitle } from '../shared/operation';
+import { taxpayerLookupApiTest } from './credentialTest';
 import { exchangeRate } from './resources/exchangeRate';
 import { taxpayer } from './resources/taxpayer';
 import { lookupApi, lookupRequestDefaults } from './transport';
+
+const resources = [exchangeRate, taxpayer];
 
 export class TaxpayerLookup implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,14 +15,18 @@ export class TaxpayerLookup implements INodeType {
 		icon: { light: 'file:taxpayerLookup.svg', dark: 'file:taxpayerLookup.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(resources),
 		description: 'Look up Peruvian taxpayers by RUC and the official SBS USD/EUR exchange rates',
 		defaults: { name: 'Taxpayer Lookup' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'taxpayerLookupApi', required: true }],
+		credentials: [{ name: 'taxpayerLookupApi', required: true, testedBy: 'taxpayerLookupApiTest' }],
 		requestDefaults: lookupRequestDefaults,
-		properties: nodeProperties(lookupApi, [exchangeRate, taxpayer], 'taxpayer'),
+		properties: nodeProperties(lookupApi, resources, 'taxpayer'),
+	};
+
+	methods = {
+		credentialTest: { taxpayerLookupApiTest },
 	};
 }

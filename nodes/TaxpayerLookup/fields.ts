@@ -41,7 +41,7 @@ export const ruc = checkedField(
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '20131312955',
+		placeholder: 'e.g. 20131312955',
 		description: "The taxpayer's 11-digit RUC (tax number). Checked (prefix and check digit) before any request, so a typo costs no quota.",
 	},
 	checkRuc,
@@ -61,19 +61,31 @@ export const currency = checkedField(
 	inQuery('moneda'),
 );
 
-const rateDateProperty = (name: string, displayName: string, description: string): INodeProperties => ({
+/** A date in Lima, `days` before today, as an expression the date field starts with. */
+const limaDaysAgo = (days: number) =>
+	`={{ $now.setZone('America/Lima')${days ? `.minus({ days: ${days} })` : ''}.toISODate() }}`;
+
+/** A rate date: a date-only picker that starts filled in, so the first run needs no typing. */
+const rateDateProperty = (name: string, displayName: string, description: string, daysAgo: number): INodeProperties => ({
 	displayName,
 	name,
 	type: 'dateTime',
+	typeOptions: { dateOnly: true },
 	required: true,
-	default: '',
-	description: `${description} Sent as YYYY-MM-DD; from 2010-01-01 up to today (Lima time). Expressions may give a date or a YYYY-MM-DD text.`,
+	default: limaDaysAgo(daysAgo),
+	placeholder: 'e.g. 2026-11-20',
+	description: `${description} From 2010-01-01 up to today (Lima time); expressions may give a date or a YYYY-MM-DD text`,
 });
 
-export const date = checkedField(rateDateProperty('date', 'Date', 'The day of the rate.'), (raw) => checkRateDate(raw), inQuery('fecha'));
+export const date = checkedField(
+	rateDateProperty('date', 'Date', 'The day of the rate. Starts as today in Lima.', 0),
+	(raw) => checkRateDate(raw),
+	inQuery('fecha'),
+);
 
-const startDate = rateDateProperty('startDate', 'Start Date', 'The first day of the range.');
-const endDate = rateDateProperty('endDate', 'End Date', 'The last day of the range (included).');
+/** The default range: the last 30 days, today included. */
+const startDate = rateDateProperty('startDate', 'Start Date', 'The first day of the range. Starts 30 days ago.', 30);
+const endDate = rateDateProperty('endDate', 'End Date', 'The last day of the range (included). Starts as today in Lima.', 0);
 
 /** Start and end date, each a rate date, the start on or before the end. */
 export const dateRange: Field<DateRange> = {

@@ -52,7 +52,12 @@ export interface Operation<V extends Values = Values> {
 	name: string;
 	value: string;
 	action: string;
+	/** Shown under the name in the dropdown, which cuts it after about 80 characters: the gist, the cost first. */
 	description: string;
+	/** What the dropdown has no room for, shown in a notice under the operation; the README has the rest. */
+	notice?: string;
+	/** The node's subtitle on the canvas, in words; default: the name. */
+	subtitle?: string;
 	request: { method: IHttpRequestMethods; path: string };
 	/** Read, checked and placed in this order, before any request. */
 	fields: Field[];
@@ -224,6 +229,19 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 			default: defaultOperation,
 		}),
 	);
+	const notices = resources.flatMap((resource) =>
+		resource.operations
+			.filter((op) => op.notice)
+			.map(
+				(op): INodeProperties => ({
+					displayName: op.notice as string,
+					name: `${resource.value}${op.value.charAt(0).toUpperCase()}${op.value.slice(1)}Notice`,
+					type: 'notice',
+					default: '',
+					displayOptions: { show: { resource: [resource.value], operation: [op.value] } },
+				}),
+			),
+	);
 	const fields = [...usesOfFields(api, resources)].flatMap(([field, byResource]) => fieldProperties(field, byResource));
 	return [
 		{
@@ -235,6 +253,15 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 			default: defaultResource,
 		},
 		...operationProperties,
+		...notices,
 		...fields,
 	];
+}
+
+/** The node's subtitle: the picked operation in words ("Send Text"), as an n8n expression. */
+export function operationSubtitle(resources: Resource[]): string {
+	const words = Object.fromEntries(
+		resources.flatMap((resource) => resource.operations.map((op) => [`${resource.value}:${op.value}`, op.subtitle ?? op.name])),
+	);
+	return `={{ ${JSON.stringify(words)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
 }

@@ -1,5 +1,5 @@
-// The Messaging API credential: its fields, its authentication, and its test request sent the way
-// n8n's credential tester sends it (test/harness/credentialTest.ts), whose rules explain failures.
+// The Messaging API credential: its fields, its authentication, and its Test button as n8n's
+// credential tester runs it (test/harness/credentialTest.ts: the nodes' messagingApiTest).
 import { createServer } from 'node:http';
 
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
@@ -38,8 +38,9 @@ describe('Messaging API credential', () => {
 	it('is named messagingApi and sends the key in the apikey header', async () => {
 		const credential = new MessagingApi();
 		expect(credential.name).toBe('messagingApi');
-		expect(credential.displayName).toBe('Messaging API');
-		expect(credential.properties.map((p) => [p.name, p.required, p.typeOptions?.password ?? false])).toEqual([
+		expect(credential.displayName).toBe('Messaging (WhatsApp Evolution) API');
+		expect(credential.properties.map((p) => [p.name, p.required ?? false, p.typeOptions?.password ?? false])).toEqual([
+			['provider', false, false],
 			['serverUrl', true, false],
 			['apiKey', true, true],
 		]);
@@ -49,8 +50,14 @@ describe('Messaging API credential', () => {
 	});
 
 	it('passes with the global key or an instance token, calling GET /instance/fetchInstances', async () => {
-		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(await testCredential({ serverUrl: fake.url, apiKey: 'sales-token' })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({
+			status: 'OK',
+			message: 'Evolution API accepted the key: it lists 3 instances.',
+		});
+		expect(await testCredential({ serverUrl: fake.url, apiKey: 'sales-token' })).toEqual({
+			status: 'OK',
+			message: 'Evolution API accepted the key: it lists 1 instance.',
+		});
 		expect(fake.requests.map((r) => [r.method, r.path, r.headers.apikey])).toEqual([
 			['GET', '/instance/fetchInstances', fake.apiKey],
 			['GET', '/instance/fetchInstances', 'sales-token'],
@@ -65,7 +72,8 @@ describe('Messaging API credential', () => {
 	it('explains a wrong key (401)', async () => {
 		expect(await testCredential({ serverUrl: fake.url, apiKey: 'wrong' })).toEqual({
 			status: 'Error',
-			message: "The API key was rejected (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY) or an instance's token.",
+			message:
+				"Evolution API rejected the key (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY in its .env) or an instance's token (shown in its manager).",
 		});
 	});
 
@@ -89,7 +97,24 @@ describe('Messaging API credential', () => {
 		}
 	});
 
-	it('reports a server that refuses connections with the connection error', async () => {
-		expect(await testCredential({ serverUrl: 'http://127.0.0.1:9', apiKey: fake.apiKey })).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+	it('says so when something else answers at the Server URL (an HTML page with 200)', async () => {
+		const site = await answering(200);
+		try {
+			expect(await testCredential({ serverUrl: site.url, apiKey: fake.apiKey })).toEqual({
+				status: 'Error',
+				message:
+					'Something answers at this Server URL, but not Evolution API v2 (no instance list). Use the address of the Evolution API server itself (the one its manager page is under), with http:// or https:// as it is served.',
+			});
+		} finally {
+			site.close();
+		}
+	});
+
+	it("explains a 403 with the server's reason, the key masked as n8n masks secrets", async () => {
+		fake.failNext(403, { status: 403, error: 'Forbidden', response: { message: [`key ${fake.apiKey} may not list instances`] } });
+		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({
+			status: 'Error',
+			message: `The key may not list instances (403 Forbidden). Use the global API key, or an instance token the server accepts. The server says: "key *****${fake.apiKey.slice(-3)} may not list instances".`,
+		});
 	});
 });

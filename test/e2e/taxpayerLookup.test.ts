@@ -177,7 +177,7 @@ describe('Taxpayer Lookup in n8n: the other taxpayer operations', () => {
 		expect(fake.requests.some((r) => r.path === '/api/v2/ruc/20131312955/actividad-economica')).toBe(true);
 	});
 
-	it('Get With Economic Activity', () => {
+	it('Get with Economic Activity', () => {
 		const [item] = ok('getWithActivity');
 		expect(item).toMatchObject({ ruc: '20131312955', condicion_de_domicilio: 'HABIDO' });
 		expect(item.actividad_economica).toMatchObject({ tipo_facturacion: 'COMPUTARIZADO' });

@@ -21,8 +21,8 @@ export const mediaSourceProperties: INodeProperties[] = [
 		name: 'mediaSource',
 		type: 'options',
 		options: [
-			{ name: 'Binary File', value: 'binary', description: 'A file from a previous node (HTTP Request, Read/Write Files, Google Drive...)' },
 			{ name: 'Base64', value: 'base64', description: 'The file as base64 text' },
+			{ name: 'Binary File', value: 'binary', description: 'A file from a previous node (HTTP Request, Read/Write Files, Google Drive...)' },
 			{ name: 'URL', value: 'url', description: 'A link the Evolution API server downloads the file from' },
 		],
 		default: 'url',

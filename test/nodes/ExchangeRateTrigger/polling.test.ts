@@ -31,7 +31,7 @@ describe('description', () => {
 		};
 		expect(description.name).toBe('exchangeRateTrigger');
 		expect(description.polling).toBe(true);
-		expect(description.credentials).toEqual([{ name: 'taxpayerLookupApi', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'taxpayerLookupApi', required: true, testedBy: 'taxpayerLookupApiTest' }]);
 		const names = description.properties.map((property) => property.name);
 		expect(names[0]).toBe('pollTimes');
 		expect(names.filter((name) => name === 'pollTimes')).toHaveLength(1);

@@ -1,11 +1,13 @@
 // The operation builder: the properties a node gets from its resources, with each field shown for
 // exactly the operations that list it.
-import type { INodeProperties } from 'n8n-workflow';
+import { Workflow, type INode, type INodeProperties, type INodeType } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { bad, ok } from '../../../nodes/shared/checks';
 import { checkedField, nodeProperties, operation, type Api, type Field } from '../../../nodes/shared/operation';
+import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
+import { nodeTypesRegistry } from '../../harness/engine';
 
 const api: Api = {
 	isSuccess: () => true,
@@ -61,3 +63,55 @@ describe('nodeProperties', () => {
 		expect(ruc[0].displayOptions).toEqual({ show: { resource: ['taxpayer'] } });
 	});
 });
+
+describe('operation notices and subtitles', () => {
+	it("shows an operation's notice under the operation, for that operation only", () => {
+		const withNotice = operation({
+			name: 'Get',
+			value: 'get',
+			action: 'Get thing',
+			description: '1 query',
+			notice: 'What the dropdown has no room for.',
+			request: { method: 'GET', path: '/get' },
+			fields: [],
+		});
+		const props = nodeProperties(api, [{ name: 'Thing', value: 'thing', operations: [withNotice, op('list', [])], default: 'get' }], 'thing');
+		expect(props.map((property) => property.name)).toEqual(['resource', 'operation', 'thingGetNotice']);
+		expect(props[2]).toMatchObject({
+			type: 'notice',
+			displayName: 'What the dropdown has no room for.',
+			displayOptions: { show: { resource: ['thing'], operation: ['get'] } },
+		});
+	});
+
+	it.each([
+		[{ resource: 'message', operation: 'sendText' }, 'Send Text'],
+		[{ resource: 'message', operation: 'sendMedia' }, 'Send Media'],
+		[{ resource: 'chat', operation: 'checkNumbers' }, 'Check Numbers'],
+	])('gives Messaging the subtitle %j → %s', (parameters, words) => {
+		expect(subtitleOf(new Messaging(), parameters)).toBe(words);
+	});
+
+	it.each([
+		[{ resource: 'taxpayer', operation: 'get' }, 'Get Taxpayer'],
+		[{ resource: 'taxpayer', operation: 'getCoactiveDebt' }, 'Get Coactive Debt'],
+		[{ resource: 'exchangeRate', operation: 'getHistory' }, 'Get Rate History'],
+		[{ resource: 'exchangeRate', operation: 'getLatest' }, 'Get Latest Rate'],
+	])('gives Taxpayer Lookup the subtitle %j → %s', (parameters, words) => {
+		expect(subtitleOf(new TaxpayerLookup(), parameters)).toBe(words);
+	});
+});
+
+/** The node's subtitle as the editor shows it: its expression resolved by n8n with these parameters. */
+function subtitleOf(nodeType: INodeType, parameters: Record<string, string>): unknown {
+	const node: INode = {
+		id: 'node',
+		name: 'Node',
+		type: `n8n-nodes-taxpayer-messaging.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesRegistry });
+	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
+}

@@ -33,7 +33,7 @@ const media: Field<IDataObject> = {
 				{ name: 'Video', value: 'video' },
 			],
 			default: 'image',
-			description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
+			description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
 		},
 		...mediaSourceProperties,
 		{
@@ -100,8 +100,8 @@ const media: Field<IDataObject> = {
 export const sendMedia = operation({
 	name: 'Send Media',
 	value: 'sendMedia',
-	action: 'Send an image, video, audio or document',
-	description: 'Send a file from a URL, from base64 text or from a previous node (up to 15 MB)',
+	action: 'Send image, video, audio or document',
+	description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
 	request: { method: 'POST', path: '/message/sendMedia/{instanceName}' },
 	fields: [instance, recipient, media, pauseBetweenMessages],
 	inOrder: sendInOrder,

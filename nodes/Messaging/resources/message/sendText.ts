@@ -100,7 +100,7 @@ const textOptions: Field<IDataObject> = {
 export const sendText = operation({
 	name: 'Send Text',
 	value: 'sendText',
-	action: 'Send a text message',
+	action: 'Send text message',
 	description: 'Send a WhatsApp text message to one number or group',
 	request: { method: 'POST', path: '/message/sendText/{instanceName}' },
 	fields: [instance, recipient, text, textOptions, pauseBetweenMessages],

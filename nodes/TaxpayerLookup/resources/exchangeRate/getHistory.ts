@@ -6,9 +6,11 @@ import type { Currency, DateRange } from '../../validation';
 export const getHistory = operation<{ range: DateRange; currency: Currency }>({
 	name: 'Get History',
 	value: 'getHistory',
-	action: 'Get exchange rates for a date range',
-	description:
-		'One item per business day in the range, in date order. Ranges longer than a year are fetched a year at a time (one request each).',
+	action: 'Get exchange rates for date range',
+	description: '1 query per year of the range: one item per business day, in order',
+	notice:
+		'Ranges longer than a year are fetched a year at a time (one request and one query each) and joined in date order.',
+	subtitle: 'Get Rate History',
 	request: { method: 'GET', path: RATE_HISTORY_PATH },
 	fields: [dateRange, currency],
 	subject: ({ currency, range }) => `${currency} rates from ${range.start} to ${range.end}`,

@@ -4,9 +4,11 @@ import { ruc } from '../../fields';
 export const get = operation({
 	name: 'Get',
 	value: 'get',
-	action: 'Get a taxpayer by RUC',
-	description:
-		'Registry data (name, state, domicile condition, address) from the database, refreshed daily from SUNAT. The cheapest lookup: 1 query.',
+	action: 'Get taxpayer by RUC',
+	description: '1 query: the register\'s data (name, state, domicile condition, address)',
+	notice:
+		'From the provider\'s database, refreshed daily from SUNAT: the fastest and cheapest lookup. Use Get in Real Time when the data looks stale.',
+	subtitle: 'Get Taxpayer',
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,

@@ -4,9 +4,10 @@ import { ruc } from '../../fields';
 export const getEconomicActivity = operation({
 	name: 'Get Economic Activity',
 	value: 'getEconomicActivity',
-	action: "Get a taxpayer's economic activity",
-	description:
-		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to',
+	action: 'Get economic activity of taxpayer',
+	description: '1 query: CIIU activities, company type, workers, invoicing, trade',
+	notice:
+		'Economic activities (CIIU rev3 and rev4), company type, workers, invoicing and accounting type, foreign trade, with the period they refer to.',
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/actividad-economica' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,

@@ -4,9 +4,10 @@ import { ruc } from '../../fields';
 export const getLegalRepresentatives = operation({
 	name: 'Get Legal Representatives',
 	value: 'getLegalRepresentatives',
-	action: "Get a taxpayer's legal representatives",
-	description:
-		'Asks SUNAT live (slower, may fail). One item per representative: document, name, position and since when.',
+	action: 'Get legal representatives of taxpayer',
+	description: '1 query, asked of SUNAT live: one item per legal representative',
+	notice:
+		'Each item: document, name, position and since when. Slower than the database routes, and fails while SUNAT is down.',
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/representantes-legales' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,

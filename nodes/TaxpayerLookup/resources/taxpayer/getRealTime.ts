@@ -4,9 +4,11 @@ import { ruc } from '../../fields';
 export const getRealTime = operation({
 	name: 'Get in Real Time',
 	value: 'getRealTime',
-	action: 'Get a taxpayer in real time from SUNAT',
-	description:
-		'Asks SUNAT live: slower and may fail when SUNAT is down. Use it when Get returns stale data; gives commercial name, registration dates, electronic invoicing, activities and registers.',
+	action: 'Get taxpayer in real time from SUNAT',
+	description: '1 query, asked of SUNAT live: slower, and fails while SUNAT is down',
+	notice:
+		'Use it when Get returns stale data. Gives the commercial name, registration dates, electronic invoicing, activities and registers.',
+	subtitle: 'Get Taxpayer in Real Time',
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/sunat' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,

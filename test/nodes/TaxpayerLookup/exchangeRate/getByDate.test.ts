@@ -63,3 +63,14 @@ describe('Taxpayer Lookup › exchangeRate › getByDate', () => {
 		expect(jsonOf(result)).toEqual([rateOn('2024-12-24', 'USD')]);
 	});
 });
+
+describe('Taxpayer Lookup › exchangeRate › getByDate, as the node opens', () => {
+	it("asks for today's rate in Lima when the date is left as it starts", async () => {
+		delete api.fake.options.today;
+		const before = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+		await runLookup(api.fake, { parameters: { resource: 'exchangeRate', operation: 'getByDate' }, continueOnFail: true });
+		const after = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+		expect(api.fake.requests).toHaveLength(1);
+		expect([before, after]).toContain(api.fake.requests[0].query.fecha);
+	});
+});

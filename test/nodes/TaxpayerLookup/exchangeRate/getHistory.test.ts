@@ -50,3 +50,23 @@ describe('Taxpayer Lookup › exchangeRate › getHistory', () => {
 		expect(result.error?.message).toBe('Item 0: the lookup API failed on USD rates from 2021-01-01 to 2021-12-31 (500: Server Error)');
 	});
 });
+
+describe('Taxpayer Lookup › exchangeRate › getHistory, as the node opens', () => {
+	/** Today in Lima, `days` back, as the date fields' default expressions compute it. */
+	const limaDate = (days: number) => new Date(Date.now() - 5 * 3600_000 - days * 86_400_000).toISOString().slice(0, 10);
+
+	it('runs with its default dates: the last 30 days up to today in Lima', async () => {
+		delete api.fake.options.today; // the fake's rates reach the real today
+		const before = [limaDate(30), limaDate(0)];
+		const result = await runLookup(api.fake, { parameters: { resource: 'exchangeRate', operation: 'getHistory' } });
+		const after = [limaDate(30), limaDate(0)];
+
+		expect(result.error).toBeUndefined();
+		expect(api.fake.requests).toHaveLength(1);
+		const { fecha_inicio, fecha_fin, moneda } = api.fake.requests[0].query;
+		// Read on either side of the run, in case Lima's midnight falls in between.
+		expect([before, after]).toContainEqual([fecha_inicio, fecha_fin]);
+		expect(moneda).toBe('USD');
+		expect(result.items.length).toBeGreaterThan(15);
+	});
+});
