@@ -20,7 +20,8 @@ export const instance = checkedField(
 				typeOptions: { searchListMethod: 'getInstances', searchable: true },
 			},
 			{
-				displayName: 'By Name',
+				// n8n gives the mode selector 92 px: "By Name" shows as "By Nam".
+				displayName: 'Name',
 				name: 'name',
 				type: 'string',
 				placeholder: 'e.g. sales',

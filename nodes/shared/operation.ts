@@ -242,7 +242,12 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 				}),
 			),
 	);
-	const fields = [...usesOfFields(api, resources)].flatMap(([field, byResource]) => fieldProperties(field, byResource));
+	// The API's own fields (Options) come after every operation's, whichever operation is picked.
+	const apiFields = new Set(api.fields ?? []);
+	const uses = [...usesOfFields(api, resources)];
+	const fields = [...uses.filter(([field]) => !apiFields.has(field)), ...uses.filter(([field]) => apiFields.has(field))].flatMap(
+		([field, byResource]) => fieldProperties(field, byResource),
+	);
 	return [
 		{
 			displayName: 'Resource',

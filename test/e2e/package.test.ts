@@ -50,7 +50,7 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 	const packed = async () =>
 		JSON.parse(await readFile(path.join(inject('packedPackageDir'), 'package.json'), 'utf8')) as PackageJson;
 	const exported = async () =>
-		JSON.parse(await readFile(inject('exportedNodesFile'), 'utf8')) as Array<INodeTypeDescription & { codex?: { categories?: string[] } }>;
+		JSON.parse(await readFile(inject('exportedNodesFile'), 'utf8')) as Array<INodeTypeDescription & { codex?: { categories?: string[]; alias?: string[] } }>;
 
 	it('n8n loads every node listed in package.json, with its icon and codex', async () => {
 		const nodes = (await exported()).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
@@ -66,6 +66,8 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 			expect(icons.length, `${node.name} has a file icon`).toBeGreaterThan(0);
 			for (const icon of icons) expect(existsSync(path.join(inject('packedPackageDir'), icon)), `${icon} is in the package`).toBe(true);
 			expect(node.codex?.categories?.length, `${node.name} has a codex with categories`).toBeGreaterThan(0);
+			// The node creator searches display names and these aliases only.
+			expect(node.codex?.alias?.length, `${node.name} has search aliases`).toBeGreaterThan(3);
 			expect(node.displayName).toBeTruthy();
 			expect(node.description).toBeTruthy();
 		}

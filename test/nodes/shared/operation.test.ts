@@ -115,3 +115,12 @@ function subtitleOf(nodeType: INodeType, parameters: Record<string, string>): un
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesRegistry });
 	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
 }
+
+describe('the order of the fields', () => {
+	it("puts the API's own fields (Options) after every operation's fields", () => {
+		const names = new TaxpayerLookup().description.properties.map((property) => property.name);
+		expect(names.indexOf('options')).toBeGreaterThan(names.indexOf('endDate'));
+		expect(names.indexOf('options')).toBeGreaterThan(names.indexOf('ruc'));
+		expect(names.at(-1)).toBe('options');
+	});
+});

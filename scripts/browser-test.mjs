@@ -1,0 +1,441 @@
+// `npm run test:browser`: a real Chromium, driven by playwright-core, against `npm start`'s sandbox
+// (n8n 2.41.1 with this package, the two API fakes, their credentials and the examples), as a new
+// user would meet the nodes: sign in, find the nodes and credentials by the words users type, open
+// every example and each of our nodes' panels, run one step of each node (Get History as it opens),
+// open the instance list and test both credentials. Any error toast or page error fails the step.
+// A screenshot per step goes to test-results/browser/ (ignored by git).
+//
+// Chromium is Debian's `chromium` package (CHROMIUM_PATH to use another): installed with apt-get when
+// missing and running as root, as CI does; otherwise the test stops and says how to install it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+import { PACKAGE_NAME, SANDBOX_CREDENTIALS, freePort, repoRoot } from './n8n/lib.mjs';
+
+const screenshotDir = path.join(repoRoot, 'test-results', 'browser');
+const sandboxDir = path.join(repoRoot, '.cache', 'browser-sandbox');
+const owner = { email: 'sandbox@example.com', password: 'Sandbox-n8n-1' };
+const log = (line) => console.log(line);
+
+/** The words users type, and the nodes each must find (display names as the node creator shows them). */
+const NODE_SEARCHES = [
+	['whatsapp', ['Messaging']],
+	['evolution', ['Messaging']],
+	['message', ['Messaging']],
+	['mensaje', ['Messaging']],
+	['ruc', ['Taxpayer Lookup']],
+	['sunat', ['Taxpayer Lookup']],
+	['sbs', ['Taxpayer Lookup', 'Exchange Rate']],
+	['dni', ['Taxpayer Lookup']],
+	['taxpayer', ['Taxpayer Lookup']],
+	['contribuyente', ['Taxpayer Lookup']],
+	['peru', ['Taxpayer Lookup']],
+	['exchange rate', ['Taxpayer Lookup', 'Exchange Rate']],
+	['tipo de cambio', ['Taxpayer Lookup', 'Exchange Rate']],
+];
+
+/** The words the credential picker must answer with our credentials. */
+const CREDENTIAL_SEARCHES = [
+	['evolution', 'Messaging (WhatsApp Evolution) API'],
+	['whatsapp', 'Messaging (WhatsApp Evolution) API'],
+	['ruc', 'Taxpayer Lookup (MIGO RUC) API'],
+	['migo', 'Taxpayer Lookup (MIGO RUC) API'],
+	['taxpayer', 'Taxpayer Lookup (MIGO RUC) API'],
+];
+
+function chromiumPath() {
+	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+	const found = candidates.find((file) => existsSync(file));
+	if (found) return found;
+	if (process.getuid?.() === 0) {
+		log('== installing Debian\'s chromium (apt-get install chromium)');
+		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+			const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+			if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status ?? result.error?.message})`);
+		}
+		if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+	}
+	throw new Error(
+		'No Chromium found. Install Debian\'s package (sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+	);
+}
+
+/** `npm start`'s sandbox on free ports, with its data in a fresh folder; resolves once it says it is ready. */
+async function startSandbox() {
+	await rm(sandboxDir, { recursive: true, force: true });
+	const port = await freePort();
+	const env = {
+		...process.env,
+		PORT: String(port),
+		LOOKUP_FAKE_PORT: String(await freePort()),
+		MESSAGING_FAKE_PORT: String(await freePort()),
+		SANDBOX_DIR: sandboxDir,
+	};
+	delete env.SANDBOX;
+	const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs')], {
+		cwd: repoRoot,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	const output = [];
+	const ready = new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`the sandbox was not ready within 10 minutes:\n${output.slice(-40).join('\n')}`)), 600_000);
+		const onLine = (chunk) => {
+			for (const line of String(chunk).split('\n')) {
+				output.push(line);
+				if (/^== |is ready|warning|failed/i.test(line.trim())) log(`   [npm start] ${line.trim()}`);
+				if (/n8n [\d.]+ is ready:/.test(line)) {
+					clearTimeout(timer);
+					resolve();
+				}
+			}
+		};
+		child.stdout.on('data', onLine);
+		child.stderr.on('data', onLine);
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`npm start exited (${code}) before it was ready:\n${output.slice(-40).join('\n')}`));
+		});
+	});
+	await ready;
+	const stop = async () => {
+		if (child.exitCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		const kill = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 30_000);
+		await exited;
+		clearTimeout(kill);
+	};
+	return { url: `http://localhost:${port}`, stop };
+}
+
+/** Steps run in order; a failing step is reported and the next one still runs. */
+function stepRunner(page) {
+	const failures = [];
+	const pageErrors = [];
+	page.on('pageerror', (error) => pageErrors.push(error.message));
+	let count = 0;
+
+	async function errorToasts() {
+		return await page
+			.locator('.el-notification:has(.el-notification--error)')
+			.evaluateAll((toasts) => toasts.map((toast) => toast.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
+	}
+
+	async function closeToasts() {
+		for (const close of await page.locator('.el-notification .el-notification__closeBtn').all()) {
+			await close.click({ timeout: 2_000 }).catch(() => {});
+		}
+	}
+
+	return {
+		failures,
+		/** A screenshot in the middle of a step (a list open, a panel before it closes). */
+		async snap(label) {
+			const file = `${String(count).padStart(2, '0')}${label}.png`;
+			await page.screenshot({ path: path.join(screenshotDir, file) }).catch(() => {});
+		},
+		async step(name, body) {
+			count += 1;
+			const file = `${String(count).padStart(2, '0')}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;
+			const start = Date.now();
+			pageErrors.length = 0;
+			let problem;
+			try {
+				await body();
+				const toasts = await errorToasts();
+				if (toasts.length) problem = `error toast: ${toasts.join(' | ')}`;
+				else if (pageErrors.length) problem = `page error: ${pageErrors.join(' | ')}`;
+			} catch (error) {
+				problem = error.message.split('\n').slice(0, 6).join('\n   ');
+			}
+			await page.screenshot({ path: path.join(screenshotDir, file) }).catch(() => {});
+			const seconds = ((Date.now() - start) / 1000).toFixed(1);
+			if (problem) {
+				failures.push(`${name}: ${problem}`);
+				log(`✗ ${name} (${seconds} s): ${problem}  [${file}]`);
+				await closeToasts();
+			} else {
+				log(`✓ ${name} (${seconds} s)  [${file}]`);
+			}
+		},
+	};
+}
+
+function expect(condition, message) {
+	if (!condition) throw new Error(message);
+}
+
+async function main() {
+	const executablePath = chromiumPath();
+	await rm(screenshotDir, { recursive: true, force: true });
+	await mkdir(screenshotDir, { recursive: true });
+	log('== starting the sandbox (npm start) on free ports');
+	const sandbox = await startSandbox();
+	let browser;
+	try {
+		log(`== Chromium: ${executablePath}`);
+		browser = await chromium.launch({
+			executablePath,
+			headless: true,
+			// Without the background-networking flags Chromium reaches for Google's hosts, which a
+			// closed network refuses, many times over.
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		});
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL: sandbox.url });
+		page.setDefaultTimeout(20_000);
+		const runner = stepRunner(page);
+		await runSteps(page, runner.step, runner.snap);
+		const { failures } = runner;
+		if (failures.length) {
+			log(`\n${failures.length} step(s) failed; screenshots in ${path.relative(repoRoot, screenshotDir)}/`);
+			process.exitCode = 1;
+		} else {
+			log(`\nall steps passed; screenshots in ${path.relative(repoRoot, screenshotDir)}/`);
+		}
+	} finally {
+		await browser?.close();
+		log('== stopping the sandbox');
+		await sandbox.stop();
+	}
+}
+
+const examples = {
+	checkNumbers: 'exCheckNumbers01',
+	ratesToWhatsApp: 'exRatesWhatsApp1',
+	taxpayerToWhatsApp: 'exRucToWhatsApp1',
+	supplierRucs: 'exSupplierRucs01',
+};
+
+async function openWorkflow(page, id) {
+	await page.goto(`/workflow/${id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+}
+
+async function openNode(page, name) {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+	await page.locator('[data-test-id="ndv"]').waitFor();
+}
+
+async function closeNode(page) {
+	await page.locator('[data-test-id="ndv-close-button"]').click();
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
+}
+
+/** Runs the open node's step and waits for its output: items, or the node's error. */
+async function executeStep(page, buttonTestId = 'node-execute-button') {
+	await page.locator(`[data-test-id="${buttonTestId}"]`).first().click();
+	const output = page.locator('[data-test-id="output-panel"]');
+	const items = output.locator('[data-test-id="ndv-items-count"]');
+	const error = output.locator('[data-test-id="node-error-message"]');
+	await items.or(error).first().waitFor({ timeout: 60_000 });
+	if (await error.isVisible()) {
+		const description = await output.locator('[data-test-id="node-error-description"]').textContent().catch(() => '');
+		throw new Error(`the step failed: ${await error.textContent()} ${description ?? ''}`.trim());
+	}
+	return (await items.textContent())?.trim() ?? '';
+}
+
+/** Reads `read()` until `done(value)` holds or `timeoutMs` passes; gives the last value read. */
+async function poll(read, done, timeoutMs = 10_000) {
+	const deadline = Date.now() + timeoutMs;
+	let value = await read();
+	while (!done(value) && Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		value = await read();
+	}
+	return value;
+}
+
+/**
+ * The node creator's results for `words` (the names shown, nodes and actions alike), once they
+ * include every name in `wanted` or 10 s have passed. The search is debounced: a search that finds
+ * nothing comes first, so no result of an earlier search is read as this one's.
+ */
+async function searchNodeCreator(page, words, wanted = []) {
+	const search = page.locator('input[data-test-id="node-creator-search-bar"]');
+	await search.fill('qqzzxxjj');
+	await page.locator('[data-test-id="node-creator-no-results"]').waitFor();
+	await search.fill(words);
+	const names = page.locator('[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]');
+	const shownAs = (shown, name) => shown === name || shown === `${name} Trigger`;
+	return await poll(
+		async () => (await names.allTextContents()).map((name) => name.trim()),
+		(shown) => shown.length > 0 && wanted.every((name) => shown.some((one) => shownAs(one, name))),
+	);
+}
+
+async function runSteps(page, step, snap) {
+	await step('sign in as the sandbox owner', async () => {
+		await page.goto('/signin');
+		await page.locator('input[name="emailOrLdapLoginId"]').fill(owner.email);
+		await page.locator('input[name="password"]').fill(owner.password);
+		await page.locator('[data-test-id="form-submit-button"]').click();
+		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	});
+
+	await step('node creator: our nodes are found by the words users type', async () => {
+		await page.goto('/workflow/new');
+		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="canvas-add-first-step-button"]').first().click();
+		await page.locator('input[data-test-id="node-creator-search-bar"]').waitFor();
+		const missing = [];
+		for (const [words, wanted] of NODE_SEARCHES) {
+			const names = await searchNodeCreator(page, words, wanted);
+			for (const name of wanted) {
+				if (!names.some((shown) => shown === name || shown === `${name} Trigger`)) missing.push(`"${words}" → ${name} (shown: ${names.slice(0, 8).join(', ') || 'nothing'})`);
+			}
+		}
+		expect(missing.length === 0, `not found: ${missing.join('; ')}`);
+	});
+
+	await step('Get History runs as it opens (default dates)', async () => {
+		const names = await searchNodeCreator(page, 'Taxpayer Lookup', ['Taxpayer Lookup']);
+		expect(names.some((name) => name.trim() === 'Taxpayer Lookup'), `Taxpayer Lookup is not in the results: ${names.join(', ')}`);
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Taxpayer Lookup$/ }).first().click();
+		await page.locator('[data-keyboard-nav-type="action"]', { hasText: 'Get exchange rates for date range' }).first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		const count = await executeStep(page);
+		await snap('a-panel');
+		expect(/\d+ items?/.test(count) && !/^0 /.test(count), `Get History gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('credential picker: our credentials are found by the words users type', async () => {
+		const missing = [];
+		for (const [words, wanted] of CREDENTIAL_SEARCHES) {
+			await page.goto('/home/credentials/create');
+			const select = page.locator('[data-test-id="new-credential-type-select"]');
+			await select.waitFor();
+			await select.locator('input').fill(words);
+			// Read once the list is filtered: every option then has the words in its name.
+			const options = await poll(
+				async () => (await page.locator('[data-test-id="new-credential-type-select-option"]:visible').allTextContents()).map((o) => o.trim()),
+				(shown) => shown.length > 0 && shown.every((option) => option.toLowerCase().includes(words)),
+			);
+			if (!options.every((option) => option.toLowerCase().includes(words))) throw new Error(`the list was not filtered for "${words}": ${options.length} options`);
+			if (!options.some((option) => option === wanted)) missing.push(`"${words}" → ${wanted} (shown: ${options.join(', ') || 'nothing'})`);
+		}
+		expect(missing.length === 0, `not found: ${missing.join('; ')}`);
+	});
+
+	for (const [key, credential] of Object.entries(SANDBOX_CREDENTIALS)) {
+		await step(`test the ${key} credential`, async () => {
+			await page.goto(`/home/credentials/${credential.id}`);
+			const modal = page.locator('[data-test-id="editCredential-modal"]');
+			await modal.waitFor();
+			await modal.locator('[data-test-id="credential-save-button"]').click();
+			await modal.locator('[data-test-id="credentials-config-container-test-success"]').waitFor({ timeout: 30_000 });
+			await page.keyboard.press('Escape');
+		});
+	}
+
+	await step('example: check numbers before a campaign runs', async () => {
+		await openWorkflow(page, examples.checkNumbers);
+		await openNode(page, 'Check on WhatsApp');
+		const count = await executeStep(page);
+		expect(/[1-9]\d* items?/.test(count), `Check Numbers gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('example: taxpayer to WhatsApp, Taxpayer Lookup step', async () => {
+		await openWorkflow(page, examples.taxpayerToWhatsApp);
+		await openNode(page, 'Look up taxpayer');
+		const count = await executeStep(page);
+		expect(/1 item/.test(count), `Get gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('Messaging: the instance list shows the instances with their state', async () => {
+		await openNode(page, 'Send as text');
+		const locator = page.locator('[data-test-id="resource-locator-instanceName"]');
+		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-list"]').click();
+		await locator.locator('[data-test-id="rlc-input"]').click();
+		const items = page.locator('[data-test-id="rlc-item"]');
+		await items.first().waitFor();
+		const shown = (await items.allTextContents()).map((text) => text.trim());
+		await snap('a-list');
+		for (const name of ['sales', 'Support Team', 'offline']) {
+			expect(shown.some((text) => text.includes(name)), `the instance "${name}" is not listed: ${shown.join(' | ')}`);
+		}
+		await page.keyboard.press('Escape');
+		// Each mode's label fits the mode selector (n8n gives it 92 px).
+		for (const mode of ['name', 'list']) {
+			await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+			await page.locator(`[data-test-id="mode-${mode}"]`).click();
+			const input = locator.locator('[data-test-id="rlc-mode-selector"] input');
+			const { label, cut } = await input.evaluate((element) => ({ label: element.value, cut: element.scrollWidth > element.clientWidth }));
+			await snap(`b-mode-${mode}`);
+			expect(!cut, `the mode label "${label}" is cut`);
+		}
+	});
+
+	await step('example: taxpayer to WhatsApp, Send Text step', async () => {
+		const ndv = page.locator('[data-test-id="ndv"]');
+		if (!(await ndv.isVisible())) await openNode(page, 'Send as text');
+		const count = await executeStep(page);
+		expect(/1 item/.test(count), `Send Text gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('example: supplier RUCs opens and runs its lookup', async () => {
+		await openWorkflow(page, examples.supplierRucs);
+		await openNode(page, 'Look up RUC');
+		const count = await executeStep(page);
+		expect(/[1-9]\d* items?/.test(count), `Get gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('example: rates to WhatsApp, the trigger fetches a test event', async () => {
+		await openWorkflow(page, examples.ratesToWhatsApp);
+		await openNode(page, 'New USD or EUR rate');
+		const count = await executeStep(page, 'trigger-execute-button');
+		expect(/[1-9]\d* items?/.test(count), `the trigger gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step('a credential that cannot reach its server says why, in words', async () => {
+		const closedPort = await freePort(); // free, so nothing listens there
+		await page.goto('/home/credentials/create');
+		const select = page.locator('[data-test-id="new-credential-type-select"]');
+		await select.locator('input').fill('evolution');
+		await page.locator('[data-test-id="new-credential-type-select-option"]:visible', { hasText: 'Messaging (WhatsApp Evolution) API' }).click();
+		await page.locator('[data-test-id="new-credential-type-button"]').click();
+		const modal = page.locator('[data-test-id="editCredential-modal"]');
+		await modal.waitFor();
+		await modal.locator('[data-test-id="parameter-input-serverUrl"] input').fill(`http://127.0.0.1:${closedPort}`);
+		await modal.locator('[data-test-id="parameter-input-apiKey"] input').fill('any-key');
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await modal.getByText('More details').click();
+		const wanted = `Nothing answers at 127.0.0.1:${closedPort}: the connection was refused.`;
+		await modal.getByText(wanted).waitFor();
+		await snap('a-details');
+		await page.keyboard.press('Escape');
+	});
+
+	await step(`n8n lists the package's nodes (${PACKAGE_NAME})`, async () => {
+		const nodes = await page.evaluate(async () => (await (await fetch('/types/nodes.json')).json()).map((node) => node.name));
+		for (const name of ['taxpayerLookup', 'messaging', 'exchangeRateTrigger']) {
+			expect(nodes.includes(`${'n8n-nodes-taxpayer-messaging'}.${name}`), `${name} is not loaded`);
+		}
+	});
+}
+
+main().catch((error) => {
+	console.error(`\nnpm run test:browser failed: ${error.message}`);
+	process.exitCode = 1;
+});
