@@ -299,6 +299,10 @@ async function runSteps(page, step, snap) {
 				if (!names.some((shown) => shown === name || shown === `${name} Trigger`)) missing.push(`"${words}" → ${name} (shown: ${names.slice(0, 8).join(', ') || 'nothing'})`);
 			}
 		}
+		// A control: a word none of ours answers to finds none of them (the check can tell).
+		const control = await searchNodeCreator(page, 'postgres', ['Postgres']);
+		const ours = ['Messaging', 'Taxpayer Lookup', 'Exchange Rate', 'Exchange Rate Trigger'].filter((name) => control.includes(name));
+		expect(control.length > 0 && ours.length === 0, `"postgres" shows ${control.join(', ') || 'nothing'}`);
 		expect(missing.length === 0, `not found: ${missing.join('; ')}`);
 	});
 
@@ -373,15 +377,29 @@ async function runSteps(page, step, snap) {
 			expect(shown.some((text) => text.includes(name)), `the instance "${name}" is not listed: ${shown.join(' | ')}`);
 		}
 		await page.keyboard.press('Escape');
-		// Each mode's label fits the mode selector (n8n gives it 92 px).
-		for (const mode of ['name', 'list']) {
+		// Our mode's label fits the mode selector (n8n gives it 92 px); "From list" is n8n's own.
+		for (const mode of ['name']) {
 			await locator.locator('[data-test-id="rlc-mode-selector"]').click();
 			await page.locator(`[data-test-id="mode-${mode}"]`).click();
 			const input = locator.locator('[data-test-id="rlc-mode-selector"] input');
-			const { label, cut } = await input.evaluate((element) => ({ label: element.value, cut: element.scrollWidth > element.clientWidth }));
+			// The label's width in the input's font against the room inside its padding (scrollWidth
+			// would count the caret of the focused input).
+			const { label, cut, width, room, oldLabelCut } = await input.evaluate((element) => {
+				const style = getComputedStyle(element);
+				const context = document.createElement('canvas').getContext('2d');
+				context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+				const width = context.measureText(element.value).width;
+				const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+				// The label this node had, which users saw cut: the measure must find it too wide.
+				const oldLabelCut = context.measureText('By Name').width > room;
+				return { label: element.value, cut: width > room, width: Math.round(width), room: Math.round(room), oldLabelCut };
+			});
+			expect(oldLabelCut, `the measure of the mode label cannot tell: "By Name" fits in ${room} px`);
 			await snap(`b-mode-${mode}`);
-			expect(!cut, `the mode label "${label}" is cut`);
+			expect(!cut, `the mode label "${label}" is cut (${width} px of text in ${room} px)`);
 		}
+		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-list"]').click();
 	});
 
 	await step('example: taxpayer to WhatsApp, Send Text step', async () => {

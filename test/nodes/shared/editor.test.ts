@@ -1,0 +1,60 @@
+// What the editor shows of the nodes, checked on their descriptions: operation descriptions short
+// enough for the dropdown, placeholders that read as examples, no required field that starts empty
+// where a default exists, and the codex aliases the node creator searches.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { ExchangeRateTrigger } from '../../../nodes/ExchangeRateTrigger/ExchangeRateTrigger.node';
+import { Messaging } from '../../../nodes/Messaging/Messaging.node';
+import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
+
+const nodes: Array<[string, INodeType]> = [
+	['TaxpayerLookup', new TaxpayerLookup()],
+	['Messaging', new Messaging()],
+	['ExchangeRateTrigger', new ExchangeRateTrigger()],
+];
+
+/** Every property, nested ones (collections, fixed collections, locator modes) included. */
+function allProperties(properties: INodeProperties[]): INodeProperties[] {
+	return properties.flatMap((property) => {
+		const nested = (property.options ?? []).flatMap((option) => {
+			if ('values' in option) return allProperties(option.values);
+			if ('type' in option) return allProperties([option as INodeProperties]);
+			return [];
+		});
+		const modes = (property.modes ?? []).map((mode) => ({ ...mode, name: `${property.name}.${mode.name}`, default: '' }) as INodeProperties);
+		return [property, ...nested, ...modes];
+	});
+}
+
+describe.each(nodes)('%s in the editor', (folder, node) => {
+	const properties = allProperties(node.description.properties);
+
+	it('has operation descriptions that fit two lines of the dropdown (80 characters)', () => {
+		const operations = node.description.properties.filter((property) => property.name === 'operation');
+		const long = operations
+			.flatMap((property) => property.options as INodePropertyOptions[])
+			.filter((option) => (option.description ?? '').length > 80)
+			.map((option) => `${option.name}: ${option.description}`);
+		expect(long).toEqual([]);
+	});
+
+	it('has placeholders that read as examples ("e.g. …") on the fields one types into', () => {
+		const typed = properties.filter((property) => ['string', 'dateTime', 'number'].includes(property.type) && property.placeholder);
+		expect(typed.filter((property) => !String(property.placeholder).startsWith('e.g. ')).map((p) => `${p.name}: ${p.placeholder}`)).toEqual([]);
+	});
+
+	it('starts no required date empty', () => {
+		const empty = properties.filter((property) => property.type === 'dateTime' && property.required && !property.default);
+		expect(empty.map((property) => property.name)).toEqual([]);
+	});
+
+	it('has codex aliases for the node creator, English and Spanish', () => {
+		const codex = JSON.parse(readFileSync(path.join(__dirname, '../../../nodes', folder, `${folder}.node.json`), 'utf8')) as { alias?: string[] };
+		expect(codex.alias?.length).toBeGreaterThan(5);
+		expect(new Set(codex.alias).size).toBe(codex.alias?.length);
+	});
+});
