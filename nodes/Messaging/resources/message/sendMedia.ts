@@ -33,7 +33,7 @@ const media: Field<IDataObject> = {
 				{ name: 'Video', value: 'video' },
 			],
 			default: 'image',
-			description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
+			description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
 		},
 		...mediaSourceProperties,
 		{

@@ -5,9 +5,9 @@ export const get = operation({
 	name: 'Get',
 	value: 'get',
 	action: 'Get taxpayer by RUC',
-	description: '1 query: the register\'s data (name, state, domicile condition, address)',
+	description: "1 query: the register's data (name, state, domicile condition, address)",
 	notice:
-		'From the provider\'s database, refreshed daily from SUNAT: the fastest and cheapest lookup. Use Get in Real Time when the data looks stale.',
+		"From the provider's database, refreshed daily from SUNAT: the fastest and cheapest lookup. Use Get in Real Time when the data looks stale.",
 	subtitle: 'Get Taxpayer',
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}' },
 	fields: [ruc],
