@@ -14,7 +14,7 @@ import type {
 import type { Checked } from './checks';
 import type { Failure } from './errors';
 import type { QuotaRules, RunLimits } from './quota';
-import { fieldsOf, operationRouting } from './runItem';
+import { operationRouting } from './runItem';
 
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
 
@@ -173,13 +173,16 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 /** Which operations of which resources use each field, in the order fields first appear. */
 function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource, string[]>> {
 	const uses = new Map<Field, Map<Resource, string[]>>();
-	for (const resource of resources) {
-		for (const op of resource.operations) {
-			for (const field of fieldsOf(api, op)) {
-				const byResource = uses.get(field) ?? new Map<Resource, string[]>();
-				byResource.set(resource, [...(byResource.get(resource) ?? []), op.value]);
-				uses.set(field, byResource);
-			}
+	const use = (field: Field, resource: Resource, op: Operation) => {
+		const byResource = uses.get(field) ?? new Map<Resource, string[]>();
+		byResource.set(resource, [...(byResource.get(resource) ?? []), op.value]);
+		uses.set(field, byResource);
+	};
+	// Every operation's own fields first, then the API's (Options): these come last whichever
+	// operation is picked.
+	for (const fieldsOfOp of [(op: Operation) => op.fields, () => api.fields ?? []]) {
+		for (const resource of resources) {
+			for (const op of resource.operations) for (const field of fieldsOfOp(op)) use(field, resource, op);
 		}
 	}
 	return uses;
@@ -242,12 +245,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 				}),
 			),
 	);
-	// The API's own fields (Options) come after every operation's, whichever operation is picked.
-	const apiFields = new Set(api.fields ?? []);
-	const uses = [...usesOfFields(api, resources)];
-	const fields = [...uses.filter(([field]) => !apiFields.has(field)), ...uses.filter(([field]) => apiFields.has(field))].flatMap(
-		([field, byResource]) => fieldProperties(field, byResource),
-	);
+	const fields = [...usesOfFields(api, resources)].flatMap(([field, byResource]) => fieldProperties(field, byResource));
 	return [
 		{
 			displayName: 'Resource',

@@ -98,7 +98,7 @@ async function exchange(
 }
 
 /** The fields an operation reads, in order: its own, then those of its API. */
-export const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(api.fields ?? [])];
+const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(api.fields ?? [])];
 
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
