@@ -14,6 +14,9 @@ import { baseUrlRule } from '../nodes/shared/baseUrl';
  */
 export const messagingServerUrl = baseUrlRule('serverUrl', [/\/+$/, /\/manager(\/.*)?$/i, /\/+$/]);
 
+/** The header that signs an Evolution API request: by `authenticate`, and by the credential's test. */
+export const messagingAuthHeaders = (credentials: ICredentialDataDecryptedObject) => ({ apikey: String(credentials.apiKey ?? '') });
+
 export class MessagingApi implements ICredentialType {
 	name = 'messagingApi';
 
@@ -63,7 +66,7 @@ export class MessagingApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		requestOptions.headers = { ...requestOptions.headers, apikey: String(credentials.apiKey ?? '') };
+		requestOptions.headers = { ...requestOptions.headers, ...messagingAuthHeaders(credentials) };
 		return requestOptions;
 	}
 

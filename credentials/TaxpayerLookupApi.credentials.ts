@@ -11,6 +11,12 @@ import { baseUrlRule } from '../nodes/shared/baseUrl';
 /** The Base URL as requests use it: trailing slashes removed. */
 export const lookupBaseUrl = baseUrlRule('baseUrl', [/\/+$/]);
 
+/** The headers that sign a lookup request: by `authenticate`, and by the credential's test. */
+export const lookupAuthHeaders = (credentials: ICredentialDataDecryptedObject) => ({
+	Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+	Accept: 'application/json',
+});
+
 export class TaxpayerLookupApi implements ICredentialType {
 	name = 'taxpayerLookupApi';
 
@@ -58,11 +64,7 @@ export class TaxpayerLookupApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		requestOptions.headers = {
-			...requestOptions.headers,
-			Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
-			Accept: 'application/json',
-		};
+		requestOptions.headers = { ...requestOptions.headers, ...lookupAuthHeaders(credentials) };
 		return requestOptions;
 	}
 

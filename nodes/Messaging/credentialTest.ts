@@ -1,7 +1,7 @@
 // The Messaging API credential's test, run by the nodes that use it (`testedBy`).
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
+import { messagingAuthHeaders, messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import { failed, passed, testCredential, type ProbeAnswer } from '../shared/credentialTest';
 import { serverReason } from './errors';
 
@@ -42,7 +42,7 @@ export async function messagingApiTest(this: ICredentialTestFunctions, credentia
 		urlField: 'Server URL',
 		baseUrl: (data) => messagingServerUrl.apply(data.serverUrl),
 		path: '/instance/fetchInstances',
-		headers: (data) => ({ apikey: String(data.apiKey ?? ''), Accept: 'application/json' }),
+		headers: (data) => ({ ...messagingAuthHeaders(data), Accept: 'application/json' }),
 		judge: judgeMessagingAnswer,
 	});
 }

@@ -1,7 +1,7 @@
 // The Taxpayer Lookup API credential's test, run by both nodes that use it (`testedBy`).
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
+import { lookupAuthHeaders, lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
 import { failed, passed, testCredential, type ProbeAnswer } from '../shared/credentialTest';
 import { isLookupSuccess, lookupQuota, serverReason } from './errors';
 import { LATEST_RATE_PATH } from './rates';
@@ -46,7 +46,7 @@ export async function taxpayerLookupApiTest(
 		baseUrl: (data) => lookupBaseUrl.apply(data.baseUrl),
 		path: LATEST_RATE_PATH,
 		qs: { moneda: 'USD' },
-		headers: (data) => ({ Authorization: `Bearer ${String(data.accessToken ?? '')}`, Accept: 'application/json' }),
+		headers: lookupAuthHeaders,
 		judge: judgeLookupAnswer,
 	});
 }
