@@ -1,7 +1,13 @@
 // A credential's "Test" button, run by the nodes (`testedBy`) rather than declared on the credential:
 // n8n shows a declarative test's connection failure as a bare code (ECONNREFUSED), while a function
 // can say in words what failed and what to change.
-import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 
 /** Long enough for a slow server, short enough that the user is not left waiting. */
 export const CREDENTIAL_TEST_TIMEOUT_MS = 10_000;
@@ -18,10 +24,10 @@ export interface CredentialProbe {
 	/** The credential's address field, as the user sees it: "Base URL". */
 	urlField: string;
 	/** The address field's value as requests use it (cleaned up by the credential's rule). */
-	baseUrl(data: IDataObject): string;
+	baseUrl(data: ICredentialDataDecryptedObject): string;
 	path: string;
 	qs?: IDataObject;
-	headers(data: IDataObject): IDataObject;
+	headers(data: ICredentialDataDecryptedObject): IDataObject;
 	/** The verdict on an answer; a failure message says why and what to change. */
 	judge(answer: ProbeAnswer): INodeCredentialTestResult;
 }
