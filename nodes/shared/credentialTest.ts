@@ -37,6 +37,19 @@ export const failed = (message: string): INodeCredentialTestResult => ({ status:
 
 const TLS_CODES = /CERT|SSL|TLS|EPROTO/;
 
+/** The address's host, or undefined when it is not an http:// or https:// address. */
+function webHost(url: string): string | undefined {
+	try {
+		const parsed = new URL(url);
+		return /^https?:$/.test(parsed.protocol) ? parsed.host : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+const notAWebAddress = (url: string, urlField: string) =>
+	`The ${urlField} "${url}" is not a web address. Write it in full, starting with https:// (or http://).`;
+
 /**
  * Why nothing answered, in words: the error code of the connection (refused, unknown host,
  * timeout, TLS) and what to check. `url` is the address the test called.
@@ -44,12 +57,7 @@ const TLS_CODES = /CERT|SSL|TLS|EPROTO/;
 export function connectionFailure(error: unknown, url: string, urlField: string): string {
 	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
 	const text = String(message ?? error);
-	let host = url;
-	try {
-		host = new URL(url).host;
-	} catch {
-		return `The ${urlField} "${url}" is not a web address. Write it in full, starting with https:// (or http://).`;
-	}
+	const host = webHost(url) ?? url;
 	switch (code) {
 		case 'ECONNREFUSED':
 			return `Nothing answers at ${host}: the connection was refused. Check the ${urlField} (host and port) and that the server is running.`;
@@ -75,9 +83,6 @@ export function connectionFailure(error: unknown, url: string, urlField: string)
 		}
 		return `The secure connection to ${host} failed: its certificate is not trusted (${code}). Give the server a certificate from a public authority, or make this n8n trust yours (NODE_EXTRA_CA_CERTS).`;
 	}
-	if (code === 'ERR_INVALID_URL' || /invalid url/i.test(text)) {
-		return `The ${urlField} "${url}" is not a web address. Write it in full, starting with https:// (or http://).`;
-	}
 	return `Could not reach ${host}: ${text}. Check the ${urlField}.`;
 }
 
@@ -98,6 +103,8 @@ export async function testCredential(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const url = `${probe.baseUrl(data)}${probe.path}`;
+	// "localhost:5678" parses as a URL of scheme "localhost:": nothing to send it to.
+	if (!webHost(url)) return failed(notAWebAddress(url, probe.urlField));
 	let answer: { statusCode: number; body: unknown };
 	try {
 		// The credential test context offers only the legacy request helper, not httpRequest.

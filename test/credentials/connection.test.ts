@@ -93,11 +93,14 @@ describe.each(credentials)('%s API credential test, when the server cannot be re
 		expect(requests).toEqual([]);
 	});
 
-	it('says an address without http:// is not a web address', async () => {
-		expect(await test(`127.0.0.1:${portOf(plain)}`)).toEqual({
+	it.each(['127.0.0.1', 'localhost'])('says an address without http:// (%s:port) is not a web address, and sends nothing', async (host) => {
+		requests.length = 0;
+		const path = credential.name === 'messagingApi' ? '/instance/fetchInstances' : '/api/v2/tipo-cambio/sbs/ultimo';
+		expect(await test(`${host}:${portOf(plain)}`)).toEqual({
 			status: 'Error',
-			message: `The ${field} "127.0.0.1:${portOf(plain)}${credential.name === 'messagingApi' ? '/instance/fetchInstances' : '/api/v2/tipo-cambio/sbs/ultimo'}" is not a web address. Write it in full, starting with https:// (or http://).`,
+			message: `The ${field} "${host}:${portOf(plain)}${path}" is not a web address. Write it in full, starting with https:// (or http://).`,
 		});
+		expect(requests).toEqual([]);
 	});
 });
 
