@@ -2,12 +2,15 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { nodeProperties, operationSubtitle } from '../shared/operation';
 import { messagingApiTest } from './credentialTest';
+import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
 import { chat } from './resources/chat';
+import { group } from './resources/group';
+import { instanceResource } from './resources/instance';
 import { message } from './resources/message';
 import { messagingApi, messagingRequestDefaults } from './transport';
 
-const resources = [chat, message];
+const resources = [message, chat, group, instanceResource];
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,9 +18,11 @@ export class Messaging implements INodeType {
 		name: 'messaging',
 		icon: { light: 'file:messaging.svg', dark: 'file:messaging.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 1.1: the recipient can be a group picked from a list (fields.ts); version 1 keeps a text field.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: operationSubtitle(resources),
-		description: 'Send WhatsApp texts and files and check numbers through your Evolution API server',
+		description: 'Send WhatsApp messages, files, polls and reactions, read chats and groups, through your Evolution API server',
 		defaults: { name: 'Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -28,7 +33,7 @@ export class Messaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: { getInstances },
+		listSearch: { getGroups, getInstances },
 		credentialTest: { messagingApiTest },
 	};
 }

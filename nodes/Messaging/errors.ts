@@ -34,7 +34,8 @@ function messageEntries(body: unknown): unknown[] {
 			? envelope.response.message
 			: envelope.message;
 	if (message === undefined || message === null) return [];
-	return Array.isArray(message) ? message : [message];
+	// Schema failures nest the list: {"message": [["instance requires property \"number\"", ...]]}.
+	return Array.isArray(message) ? message.flat() : [message];
 }
 
 /** The human part of an error body, in either envelope, whatever the message's shape. */
@@ -106,6 +107,21 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 					httpCode,
 				};
 			}
+			if (/^Message not found$/im.test(reason)) {
+				return {
+					message: `${instance} has no stored message with ID ${String(context.values.messageId ?? '')} ${detail(httpCode, reason)}`,
+					description:
+						"Evolution API finds a message in its database: the ID must be a message this instance received or sent (its key.id), and the server must store messages (DATABASE_SAVE_DATA_NEW_MESSAGE=true).",
+					httpCode,
+				};
+			}
+			if (/not of the media type|messageContextInfo|does not contain a supported media/i.test(reason)) {
+				return {
+					message: `message ${String(context.values.messageId ?? '')} holds no image, audio, video, sticker or document ${detail(httpCode, reason)}`,
+					description: 'Download Media only works on media messages. Check the message type (the trigger\'s messageType) before this node.',
+					httpCode,
+				};
+			}
 			// whatsappNumbers reports internal failures as 400s too.
 			if (/connection closed|not connected/i.test(reason)) {
 				return {
@@ -134,6 +150,13 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 				httpCode,
 			};
 		case 404:
+			if (/Error fetching group/i.test(reason)) {
+				return {
+					message: `the group ${String(context.values.groupJid ?? '')} was not found, or the number of ${instance} is not in it ${detail(httpCode, reason)}`,
+					description: 'Pick the group from the list (it shows the groups of this instance), or check its address with Group → Get Many.',
+					httpCode,
+				};
+			}
 			if (instanceName !== undefined && /instance|not\s*found/i.test(reason || 'not found')) {
 				return {
 					message: `the instance "${instanceName}" does not exist on the server ${detail(httpCode, reason)}`,

@@ -1,4 +1,7 @@
 // The fields several Messaging operations share: the instance that sends and the recipient.
+import { isResourceLocatorValue } from 'n8n-workflow';
+
+import { bad } from '../shared/checks';
 import { checkedField, inBody, inPath, type Field } from '../shared/operation';
 import { checkInstanceName, checkPhoneNumber, type CheckedNumber } from './validation/recipients';
 
@@ -33,7 +36,17 @@ export const instance = checkedField(
 	{ extractValue: true },
 );
 
-/** The recipient, as the user gave it (for errors) and as it is sent. */
+const NUMBER_DESCRIPTION =
+	'The recipient with country code. Spaces, +, dashes, dots and parentheses are removed; a WhatsApp address (…@s.whatsapp.net, a group …@g.us, …@lid) is sent as it is.';
+
+/** Version 1.1 on: the recipient is a number, a WhatsApp address, or a group picked from the instance's groups. */
+export const RECIPIENT_VERSION = 1.1;
+
+/**
+ * The recipient, as the user gave it (for errors) and as it is sent. Version 1 kept it as text;
+ * 1.1 made it a resource locator (a group from a list, or a number), so workflows saved with
+ * text keep working unchanged.
+ */
 export const recipient: Field<CheckedNumber> = {
 	name: 'number',
 	properties: [
@@ -44,13 +57,44 @@ export const recipient: Field<CheckedNumber> = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. +51 987 654 321',
-			description:
-				'The recipient with country code. Spaces, +, dashes, dots and parentheses are removed; a WhatsApp address (…@s.whatsapp.net, a group …@g.us, …@lid) is sent as it is.',
+			description: NUMBER_DESCRIPTION,
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			displayName: 'Recipient',
+			name: 'number',
+			type: 'resourceLocator',
+			required: true,
+			default: { mode: 'number', value: '' },
+			description: 'Who receives the message: a number, a WhatsApp address, or a group of the instance',
+			displayOptions: { show: { '@version': [{ _cnd: { gte: RECIPIENT_VERSION } }] } },
+			modes: [
+				{
+					displayName: 'Number',
+					name: 'number',
+					type: 'string',
+					placeholder: 'e.g. +51 987 654 321',
+					hint: NUMBER_DESCRIPTION,
+				},
+				{
+					displayName: 'Group',
+					name: 'group',
+					type: 'list',
+					placeholder: 'Select a group...',
+					typeOptions: { searchListMethod: 'getGroups', searchable: true },
+				},
+			],
 		},
 	],
 	read(item) {
 		const raw = item.parameter('number');
-		return { given: String(raw).trim(), number: item.require('Number', raw, checkPhoneNumber(raw)) };
+		const value = isResourceLocatorValue(raw) ? raw.value : raw;
+		const label = isResourceLocatorValue(raw) ? 'Recipient' : 'Number';
+		const checked = checkPhoneNumber(value);
+		if (isResourceLocatorValue(raw) && raw.mode === 'group' && checked.valid && !checked.value.endsWith('@g.us')) {
+			item.require(label, value, bad('is not a group: a group address ends in @g.us', 'Pick the group from the list, or switch the mode to Number.'));
+		}
+		return { given: String(value ?? '').trim(), number: item.require(label, value, checked) };
 	},
 	to: inBody('number', (recipient) => recipient.number),
 };

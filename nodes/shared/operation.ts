@@ -4,6 +4,7 @@
 // with each field's displayOptions derived from the operations that use it.
 import type {
 	DeclarativeRestApiSettings,
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -38,8 +39,8 @@ export interface Field<T = unknown> {
 	name: string;
 	/** The parameters users fill in; their `displayOptions.show` gains the resources and operations that use the field. */
 	properties: INodeProperties[];
-	/** Reads and checks the item's value; throws the invalid-input error, so nothing is sent. */
-	read(item: ItemReader): T | Promise<T>;
+	/** Reads and checks the item's value, knowing the values of the fields before it; throws the invalid-input error, so nothing is sent. */
+	read(item: ItemReader, before: Values): T | Promise<T>;
 	/** Where the value goes; leave out for values only the items or the errors use. */
 	to?(request: RequestOptions, value: T): void;
 }
@@ -71,6 +72,8 @@ export interface Operation<V extends Values = Values> {
 	send?: (send: SendRequest, values: V) => Promise<unknown>;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?: (answer: unknown, values: V) => IDataObject[];
+	/** Files the items carry, made from the answer (a downloaded media message). */
+	toBinary?: (answer: unknown, values: V, fns: IExecuteSingleFunctions) => Promise<IBinaryKeyData>;
 	/**
 	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
 	 * pause before this one, counted from the start of the one before it in the lane.

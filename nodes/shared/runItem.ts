@@ -143,7 +143,7 @@ async function runItem(
 	try {
 		const item = itemReader(fns);
 		for (const field of fields) {
-			const value = await field.read(item);
+			const value = await field.read(item, context.values);
 			context.values[field.name] = value;
 			field.to?.(requestData.options, value);
 		}
@@ -173,7 +173,8 @@ async function runItem(
 		const answer = op.send ? await op.send(send, context.values) : await send();
 		laneDone?.();
 		const toItems = op.toItems ?? api.toItems;
-		return toItems(answer, context.values).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		const binary = op.toBinary ? await op.toBinary(answer, context.values, fns) : undefined;
+		return toItems(answer, context.values).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
 	} catch (error) {
 		// The node fails on another item: this one is not sent, and n8n keeps no output anyway.
 		const stopped = error instanceof RunStopped;

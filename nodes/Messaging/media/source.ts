@@ -2,7 +2,7 @@
 // the item. The parameters that pick and give it, and the reading, for every operation that sends a file.
 import type { IBinaryData, INodeProperties } from 'n8n-workflow';
 
-import type { ItemReader } from '../../shared/operation';
+import type { Field, ItemReader } from '../../shared/operation';
 import { base64ByteLength, checkBase64Media, checkMediaSize, checkMediaUrl, checkMimeType } from '../validation/media';
 
 /** A file as read from its source, with what the source tells of its type and name. */
@@ -140,3 +140,10 @@ export async function readMediaSource(item: ItemReader): Promise<MediaContent> {
 	}
 	return await read(item);
 }
+
+/** The file of a send (Send Media, Send Audio, Send Sticker): where it comes from, read and checked; the operation places it. */
+export const mediaFile: Field<MediaContent> = {
+	name: 'file',
+	properties: mediaSourceProperties,
+	read: readMediaSource,
+};

@@ -1,9 +1,13 @@
 import type { Resource } from '../../../shared/operation';
 import { checkNumbers } from './checkNumbers';
+import { downloadMedia } from './downloadMedia';
+import { getProfilePictureUrl } from './getProfilePictureUrl';
+import { markAsRead } from './markAsRead';
+import { sendPresence } from './sendPresence';
 
 export const chat: Resource = {
 	name: 'Chat',
 	value: 'chat',
-	operations: [checkNumbers],
+	operations: [checkNumbers, markAsRead, sendPresence, downloadMedia, getProfilePictureUrl],
 	default: 'checkNumbers',
 };

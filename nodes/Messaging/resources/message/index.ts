@@ -1,10 +1,17 @@
 import type { Resource } from '../../../shared/operation';
+import { sendAudio } from './sendAudio';
+import { sendContact } from './sendContact';
+import { sendLocation } from './sendLocation';
 import { sendMedia } from './sendMedia';
+import { sendPoll } from './sendPoll';
+import { sendReaction } from './sendReaction';
+import { sendSticker } from './sendSticker';
 import { sendText } from './sendText';
 
 export const message: Resource = {
 	name: 'Message',
 	value: 'message',
-	operations: [sendMedia, sendText],
+	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
+	operations: [sendText, sendMedia, sendAudio, sendSticker, sendLocation, sendContact, sendPoll, sendReaction],
 	default: 'sendText',
 };

@@ -1,14 +1,64 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { intoBody, operation, type Field } from '../../../shared/operation';
+import { checkedField, intoBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
-import { PAUSE_BETWEEN_MESSAGES_OPTION, pauseBetweenMessages, sendInOrder } from '../../pace';
+import { pauseBetweenMessages, sendInOrder } from '../../pace';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
-import { mediaSourceProperties, readMediaSource } from '../../media/source';
+import { mediaFile, type MediaContent } from '../../media/source';
+import { delayOption, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType } from '../../validation/media';
 
-interface MediaOptions {
+const mediaType = checkedField(
+	{
+		displayName: 'Media Type',
+		name: 'mediaType',
+		type: 'options',
+		options: [
+			{ name: 'Audio', value: 'audio' },
+			{ name: 'Document', value: 'document' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Video', value: 'video' },
+		],
+		default: 'image',
+		description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
+	},
+	checkMediaType,
+	undefined,
+);
+
+/** How WhatsApp shows the file: options of Send Media only. */
+const MEDIA_DETAIL_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Caption',
+		name: 'caption',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'Text shown under the image, video or document (audio has none)',
+		displayOptions: { hide: { '/mediaType': ['audio'] } },
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. invoice.pdf',
+		description:
+			"The document's name as the recipient sees it; its extension sets the MIME type. Default: the binary file's name, the link's last part, or document.&lt;extension of the MIME type&gt;.",
+		displayOptions: { show: { '/mediaType': ['document'] } },
+	},
+	{
+		displayName: 'MIME Type',
+		name: 'mimeType',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. application/pdf',
+		description: "The file's type. Default: the binary file's type, the data: prefix's type, or the one its file name's extension implies.",
+	},
+];
+
+interface MediaDetails {
 	caption?: string;
 	fileName?: string;
 	mimeType?: string;
@@ -21,75 +71,21 @@ interface MediaOptions {
  */
 const media: Field<IDataObject> = {
 	name: 'media',
-	properties: [
-		{
-			displayName: 'Media Type',
-			name: 'mediaType',
-			type: 'options',
-			options: [
-				{ name: 'Audio', value: 'audio' },
-				{ name: 'Document', value: 'document' },
-				{ name: 'Image', value: 'image' },
-				{ name: 'Video', value: 'video' },
-			],
-			default: 'image',
-			description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
-		},
-		...mediaSourceProperties,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Caption',
-					name: 'caption',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'Text shown under the image, video or document (audio has none)',
-					displayOptions: { hide: { '/mediaType': ['audio'] } },
-				},
-				{
-					displayName: 'File Name',
-					name: 'fileName',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. invoice.pdf',
-					description:
-						"The document's name as the recipient sees it; its extension sets the MIME type. Default: the binary file's name, the link's last part, or document.&lt;extension of the MIME type&gt;.",
-					displayOptions: { show: { '/mediaType': ['document'] } },
-				},
-				{
-					displayName: 'MIME Type',
-					name: 'mimeType',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. application/pdf',
-					description: "The file's type. Default: the binary file's type, the data: prefix's type, or the one its file name's extension implies.",
-				},
-				PAUSE_BETWEEN_MESSAGES_OPTION,
-			],
-		},
-	],
-	async read(item) {
-		const rawType = item.parameter('mediaType');
-		const mediaType = item.require('Media Type', rawType, checkMediaType(rawType));
-		const options = item.parameter('options', {}) as MediaOptions;
+	properties: [],
+	read(item, before) {
+		const type = before.mediaType as string;
+		const content = before.file as MediaContent;
+		const options = item.parameter('options', {}) as MediaDetails;
 		const mimeOption = item.require('MIME Type', options.mimeType, checkMimeType(options.mimeType));
 		const fileNameOption = item.require('File Name', options.fileName, checkFileName(options.fileName));
-		const content = await readMediaSource(item);
 
-		const body: IDataObject = { mediatype: mediaType, media: content.media };
+		const body: IDataObject = { mediatype: type, media: content.media };
 		const mimeType = mimeOption ?? content.mimeType ?? mimeTypeForFileName(fileNameOption ?? content.fileName);
 		if (mimeType) body.mimetype = mimeType;
 		const caption = typeof options.caption === 'string' ? options.caption : '';
-		if (caption.trim() && mediaType !== 'audio') body.caption = caption;
-		if (mediaType === 'document') {
-			const fileName =
-				fileNameOption ?? content.fileName ?? (content.source === 'url' ? undefined : defaultMediaFileName(mediaType, mimeType));
+		if (caption.trim() && type !== 'audio') body.caption = caption;
+		if (type === 'document') {
+			const fileName = fileNameOption ?? content.fileName ?? (content.source === 'url' ? undefined : defaultMediaFileName(type, mimeType));
 			if (fileName) body.fileName = fileName;
 		}
 		return body;
@@ -97,13 +93,15 @@ const media: Field<IDataObject> = {
 	to: intoBody,
 };
 
+const mediaOptions = sendOptionsField([delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION], MEDIA_DETAIL_OPTIONS);
+
 export const sendMedia = operation({
 	name: 'Send Media',
 	value: 'sendMedia',
 	action: 'Send image, video, audio or document',
 	description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
 	request: { method: 'POST', path: '/message/sendMedia/{instanceName}' },
-	fields: [instance, recipient, media, pauseBetweenMessages],
+	fields: [instance, recipient, mediaType, mediaFile, media, mediaOptions, pauseBetweenMessages],
 	inOrder: sendInOrder,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
 	finish: sendMediaAsBuffer,

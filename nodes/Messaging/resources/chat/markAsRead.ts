@@ -1,0 +1,52 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { bad } from '../../../shared/checks';
+import { inBody, operation, type Field } from '../../../shared/operation';
+import { instance } from '../../fields';
+import { MESSAGE_KEY_PROPERTIES } from '../../messageKey';
+import { checkMessageKey, type MessageKey } from '../../validation/messageKeys';
+
+const messages: Field<MessageKey[]> = {
+	name: 'readMessages',
+	properties: [
+		{
+			displayName: 'Messages',
+			name: 'messages',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Message',
+			required: true,
+			default: {},
+			description: 'The messages to mark as read (blue ticks for their senders), all in one request',
+			options: [{ displayName: 'Message', name: 'message', values: MESSAGE_KEY_PROPERTIES }],
+		},
+	],
+	read(item) {
+		const raw = item.parameter('messages', {}) as { message?: Array<{ chat?: unknown; messageId?: unknown; fromMe?: unknown }> };
+		const entries = Array.isArray(raw?.message) ? raw.message : [];
+		if (entries.length === 0) item.require('Messages', entries, bad('is empty: at least one message is required', 'Add a message with its chat and ID.'));
+		return entries.map((entry, index) => {
+			const parts = { chat: entry.chat, messageId: entry.messageId, fromMe: entry.fromMe ?? false };
+			const key = item.require(`Message ${index + 1}`, parts, checkMessageKey(parts));
+			// The server drops @lid keys without a word: the read receipt would silently not go out.
+			if (key.remoteJid.endsWith('@lid'))
+				item.require(
+					`Message ${index + 1}`,
+					parts,
+					bad(`has the chat ${key.remoteJid}, an @lid address, which Evolution API skips when marking as read`, "Use the chat's phone address (the trigger's remoteJidAlt or sender number)."),
+				);
+			return key;
+		});
+	},
+	to: inBody('readMessages'),
+};
+
+export const markAsRead = operation<{ readMessages: MessageKey[] }>({
+	name: 'Mark as Read',
+	value: 'markAsRead',
+	action: 'Mark messages as read',
+	description: 'Mark received messages as read, in one request per item',
+	request: { method: 'POST', path: '/chat/markMessageAsRead/{instanceName}' },
+	fields: [instance, messages],
+	toItems: (answer, { readMessages }) => [{ ...(answer as IDataObject), messages: readMessages as unknown as IDataObject[] }],
+});

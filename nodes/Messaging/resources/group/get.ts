@@ -1,0 +1,14 @@
+import { operation } from '../../../shared/operation';
+import { instance } from '../../fields';
+import { group } from './groupFields';
+
+export const getGroup = operation<{ groupJid: string }>({
+	name: 'Get',
+	value: 'get',
+	action: 'Get group',
+	description: "A group's name, description, owner, settings and members",
+	subtitle: 'Get Group',
+	request: { method: 'GET', path: '/group/findGroupInfos/{instanceName}' },
+	fields: [instance, group],
+	subject: ({ groupJid }) => `group ${groupJid}`,
+});

@@ -1,0 +1,21 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { limited, returnAllOrLimit } from '../../limit';
+
+export const getManyInstances = operation<{ limit?: number }>({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many instances',
+	description: 'The instances the API key can see, with their connection state',
+	subtitle: 'Get Instances',
+	request: { method: 'GET', path: '/instance/fetchInstances' },
+	fields: [returnAllOrLimit],
+	// Each instance's own token is an API key: it stays out of the items.
+	toItems: (answer, { limit }) =>
+		limited(answer, limit).map((entry) => {
+			const json: IDataObject = { ...entry, state: entry.connectionStatus };
+			delete json.token;
+			return json;
+		}),
+});

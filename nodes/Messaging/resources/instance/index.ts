@@ -1,0 +1,10 @@
+import type { Resource } from '../../../shared/operation';
+import { getConnectionState } from './getConnectionState';
+import { getManyInstances } from './getMany';
+
+export const instanceResource: Resource = {
+	name: 'Instance',
+	value: 'instance',
+	operations: [getConnectionState, getManyInstances],
+	default: 'getConnectionState',
+};

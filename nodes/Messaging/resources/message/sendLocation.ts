@@ -1,0 +1,62 @@
+import { bad, checkNumberInRange, ok, type Checked } from '../../../shared/checks';
+import { checkedField, inBody, operation, type Field } from '../../../shared/operation';
+import { instance, recipient } from '../../fields';
+import { pauseBetweenMessages, sendInOrder } from '../../pace';
+import { delayOption, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
+
+const coordinate = (name: 'latitude' | 'longitude', limit: number, example: string) =>
+	checkedField(
+		{
+			displayName: name === 'latitude' ? 'Latitude' : 'Longitude',
+			name,
+			type: 'number',
+			typeOptions: { minValue: -limit, maxValue: limit, numberPrecision: 6 },
+			required: true,
+			default: 0,
+			placeholder: `e.g. ${example}`,
+			description: `Decimal degrees, from -${limit} to ${limit} (${name === 'latitude' ? 'south is negative' : 'west is negative'})`,
+		},
+		(raw) => checkNumberInRange(raw, -limit, limit, 'degrees'),
+		inBody(name),
+	);
+
+/** Optional text; the route requires the key, so an unset value goes as an empty string. */
+const label = (displayName: string, name: string, example: string, description: string) =>
+	checkedField(
+		{ displayName, name, type: 'string', default: '', placeholder: `e.g. ${example}`, description },
+		(raw): Checked<string> => ok(raw === undefined || raw === null ? '' : String(raw).trim()),
+		inBody(name),
+	);
+
+/** 0, 0 is the parameters' default, in the ocean: almost surely coordinates not filled in. */
+const notBothZero: Field<void> = {
+	name: 'coordinatesSet',
+	properties: [],
+	read(item, before) {
+		if (before.latitude === 0 && before.longitude === 0) {
+			item.require('Latitude and Longitude', '0, 0', bad('are both 0, a point in the ocean', 'Set the coordinates, e.g. -12.046374 and -77.042793 for Lima.'));
+		}
+	},
+};
+
+const locationOptions = sendOptionsField([delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION]);
+
+export const sendLocation = operation({
+	name: 'Send Location',
+	value: 'sendLocation',
+	action: 'Send location',
+	description: 'Send a map pin with a name and an address',
+	request: { method: 'POST', path: '/message/sendLocation/{instanceName}' },
+	fields: [
+		instance,
+		recipient,
+		coordinate('latitude', 90, '-12.046374'),
+		coordinate('longitude', 180, '-77.042793'),
+		notBothZero,
+		label('Location Name', 'name', 'Oficina Central', 'The place\'s name, shown in bold above the address'),
+		label('Address', 'address', 'Av. Javier Prado Este 123, San Isidro, Lima', 'The address shown under the name'),
+		locationOptions,
+		pauseBetweenMessages,
+	],
+	inOrder: sendInOrder,
+});
