@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { IDataObject, IRun, ITaskData } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IRun, ITaskData } from 'n8n-workflow';
 import { inject } from 'vitest';
 
 import {
@@ -85,6 +85,8 @@ export interface ScenarioResult {
 	run?: ITaskData;
 	/** Output `json` of every node of the chain, by node name. */
 	byNode: Record<string, IDataObject[]>;
+	/** Output files of every node of the chain, by node name, one entry per item. */
+	binaryByNode: Record<string, Array<IBinaryKeyData | undefined>>;
 }
 
 export interface Execution {
@@ -250,10 +252,12 @@ export class N8n {
 			const first = outputs[0] ?? [];
 			const itemErrors = first.map((item) => item.error as ItemError | undefined);
 			const byNode: Record<string, IDataObject[]> = {};
+			const binaryByNode: Record<string, Array<IBinaryKeyData | undefined>> = {};
 			let chainError: ItemError | undefined;
 			for (const name of chain) {
 				const nodeTask = lastRun(execution.run, name);
 				byNode[name] = (outputsOf(nodeTask)[0] ?? []).map((item) => item.json);
+				binaryByNode[name] = (outputsOf(nodeTask)[0] ?? []).map((item) => item.binary);
 				chainError ??= nodeTask?.error as ItemError | undefined;
 			}
 			results[scenario] = {
@@ -263,6 +267,7 @@ export class N8n {
 				outputs: outputs.map((items) => items.map((item) => item.json)),
 				run: task,
 				byNode,
+				binaryByNode,
 			};
 		}
 		return results;

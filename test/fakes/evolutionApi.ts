@@ -1,8 +1,10 @@
 // A fake Evolution API v2 server on 127.0.0.1, faithful to the project's service spec
-// (shared/spec/api-behaviour.md section 2, beside this repository): guard order (instance, then
-// apikey), the wrapped error envelope of message routes and the unwrapped one of whatsappNumbers,
-// the not-on-WhatsApp 400, the media rules, answers with extra keys, and fetchInstances with
-// connection states. It records every request as received.
+// (shared/spec/api-behaviour.md section 2, beside this repository) and to Evolution 2.3.x's source:
+// guard order (instance, then apikey); request bodies checked against ports of Evolution's JSON
+// schemas with jsonschema's messages, order and nested `[[...]]` envelope; controller and service
+// errors in their own envelopes; the not-on-WhatsApp 400; the media rules; answers with extra
+// keys; groups, profile pictures and stored messages (so media can be fetched back as base64); and
+// fetchInstances with connection states. It records every request as received.
 //
 // Used by the node tests, the `npm start` sandbox and the end-to-end tests: keep
 // `startEvolutionFake(options?)` and its `{ port }` option stable.
@@ -21,6 +23,60 @@ export interface FakeInstance {
 	profileName: string | null;
 }
 
+export interface FakeGroupParticipant {
+	/** `<digits>@s.whatsapp.net` (or `@lid`). */
+	id: string;
+	admin: 'superadmin' | 'admin' | null;
+}
+
+export interface FakeGroup {
+	/** `<digits>@g.us`. */
+	id: string;
+	subject: string;
+	/** The creator's JID; omitted from answers when absent, as the server does. */
+	owner?: string;
+	desc?: string;
+	participants: FakeGroupParticipant[];
+	/** The instances that are members; default every instance. */
+	instances?: string[];
+}
+
+export type StoredMediaType = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+
+export interface StoredMedia {
+	bytes: Buffer;
+	mimetype: string;
+	fileName?: string;
+	caption?: string;
+	height?: number;
+	width?: number;
+}
+
+/** A message the server holds in its database (sent through it, or received). */
+export interface StoredMessage {
+	instance: string;
+	key: { remoteJid: string; fromMe: boolean; id: string };
+	/** The proto key, as the server names it: `conversation`, `imageMessage`, `reactionMessage`... */
+	messageType: string;
+	media?: StoredMedia;
+}
+
+export interface StoreMediaInput {
+	/** Default `sales`. */
+	instance?: string;
+	/** Default a random id. */
+	id?: string;
+	/** The sender; default `51987654321@s.whatsapp.net`. */
+	remoteJid?: string;
+	mediaType: StoredMediaType;
+	bytes: Buffer;
+	mimetype: string;
+	fileName?: string;
+	caption?: string;
+	height?: number;
+	width?: number;
+}
+
 export interface EvolutionFakeOptions {
 	/** Port to listen on; default 0 (a free port). */
 	port?: number;
@@ -34,6 +90,10 @@ export interface EvolutionFakeOptions {
 	contacts?: Record<string, string>;
 	/** The limit on decoded base64 media; default 15 MB (15 × 1024 × 1024 bytes). */
 	mediaLimitBytes?: number;
+	/** Groups the instances belong to; default `DEFAULT_GROUPS`. */
+	groups?: FakeGroup[];
+	/** Profile picture URLs by digits (a number's or a group's); default `DEFAULT_PROFILE_PICTURES`. Others have none. */
+	profilePictures?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -72,6 +132,16 @@ export interface EvolutionFake {
 	unregistered: Set<string>;
 	contacts: Map<string, string>;
 	mediaLimitBytes: number;
+	/** Groups by id. */
+	groups: Map<string, FakeGroup>;
+	/** Profile picture URLs by digits. */
+	profilePictures: Map<string, string>;
+	/** The server's message store by message id: the seeds, then every successful send. */
+	messages: Map<string, StoredMessage>;
+	/** The keys markMessageAsRead passed on to WhatsApp (`@lid` ones are dropped), in order. */
+	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
+	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
+	storeMedia(input: StoreMediaInput): string;
 	/**
 	 * Answers the next `times` requests (those `when` accepts, if given) with this status and body,
 	 * after recording them. A string body is sent as HTML.
@@ -86,7 +156,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests and pending canned answers. */
+	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay). */
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -94,8 +164,51 @@ export interface EvolutionFake {
 export const DEFAULT_API_KEY = 'global-test-key';
 export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
 
+export const DEFAULT_GROUPS: readonly FakeGroup[] = [
+	{
+		id: '120363025246125486@g.us',
+		subject: 'Ventas Lima',
+		owner: '51987654321@s.whatsapp.net',
+		desc: 'Pedidos y cotizaciones',
+		participants: [
+			{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
+			{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
+			{ id: '51900000001@s.whatsapp.net', admin: null },
+		],
+	},
+	{
+		id: '120363111111111111@g.us',
+		subject: 'Soporte Clientes',
+		participants: [
+			{ id: '51900000001@s.whatsapp.net', admin: 'superadmin' },
+			{ id: '51912345678@s.whatsapp.net', admin: null },
+		],
+	},
+];
+
+export const DEFAULT_PROFILE_PICTURES: Readonly<Record<string, string>> = {
+	'51987654321': 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg',
+};
+
+/** Ids of the messages every fake starts with (instance `sales`, from 51987654321, not fromMe). */
+export const SEEDED_MESSAGES = {
+	/** A 1×1 PNG, caption `Foto del recibo`, no file name (so its base64 answer names it `INCOMINGIMAGE0001.png`). */
+	image: 'INCOMINGIMAGE0001',
+	/** A small PDF named `Factura F001-123.pdf`. */
+	document: 'INCOMINGDOC00001',
+	/** A text message: not media. */
+	text: 'INCOMINGTEXT0001',
+} as const;
+
+export const SEEDED_PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+	'base64',
+);
+export const SEEDED_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+const SEEDED_SENDER = '51987654321@s.whatsapp.net';
+
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const MEDIA_TYPES = ['image', 'video', 'audio', 'document'];
 const MIME_BY_EXTENSION: Record<string, string> = {
 	pdf: 'application/pdf',
 	txt: 'text/plain',
@@ -110,24 +223,370 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	mp3: 'audio/mpeg',
 	ogg: 'audio/ogg',
 };
+// What the server's mime-types@2 `extension()` gives (parameters ignored); unknown types give `false`.
+const EXTENSION_BY_MIME: Record<string, string> = {
+	'image/jpeg': 'jpeg',
+	'image/png': 'png',
+	'image/webp': 'webp',
+	'image/gif': 'gif',
+	'video/mp4': 'mp4',
+	'audio/ogg': 'oga',
+	'audio/mpeg': 'mpga',
+	'audio/mp4': 'm4a',
+	'application/pdf': 'pdf',
+	'application/octet-stream': 'bin',
+	'application/zip': 'zip',
+	'application/msword': 'doc',
+	'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+	'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+	'text/plain': 'txt',
+	'text/csv': 'csv',
+};
 const DEFAULT_MIME: Record<string, string> = {
 	image: 'image/jpeg',
 	video: 'video/mp4',
 	audio: 'audio/ogg; codecs=opus',
 	document: 'application/octet-stream',
 };
+const OPUS_MIME = 'audio/ogg; codecs=opus';
+// URL media is never downloaded: the store keeps these bytes in its place.
+const URL_MEDIA_PLACEHOLDER_BYTES = 16;
+// `\p{RGI_Emoji}` needs the `v` flag, which TypeScript's es2023 lib does not know as a literal.
+const SINGLE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+
+// ---------------------------------------------------------------------------------------------
+// JSON Schema, as the server's jsonschema@1.x checks it: keywords in the schema's own key order,
+// every error kept, messages `<path> <text>` with the first `instance.` cut, or the failing
+// sub-schema's `description` instead. The schemas below are ports of src/validate/*.schema.ts with
+// their keys in the same order, since that order is the order of the messages.
+
+interface JsonSchema {
+	type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
+	description?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	minItems?: number;
+	maxItems?: number;
+	uniqueItems?: boolean;
+	minLength?: number;
+	pattern?: string;
+	enum?: unknown[];
+	minimum?: number;
+	maximum?: number;
+	propertyNames?: JsonSchema;
+	if?: JsonSchema;
+	then?: JsonSchema;
+}
+
+interface SchemaError {
+	/** `instance`, or the path without its `instance.` prefix (`groupJid`, `contact[0].phoneNumber`). */
+	property: string;
+	message: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function hasType(value: unknown, type: NonNullable<JsonSchema['type']>): boolean {
+	switch (type) {
+		case 'object':
+			return isObject(value);
+		case 'array':
+			return Array.isArray(value);
+		case 'number':
+			return typeof value === 'number' && Number.isFinite(value);
+		case 'integer':
+			return typeof value === 'number' && value % 1 === 0;
+		default:
+			return typeof value === type;
+	}
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+	if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+	if (isObject(a) && isObject(b)) {
+		const keys = Object.keys(a);
+		return keys.length === Object.keys(b).length && keys.every((key) => deepEqual(a[key], b[key]));
+	}
+	return a === b;
+}
+
+function validateSchema(value: unknown, schema: JsonSchema, path = 'instance'): SchemaError[] {
+	const errors: SchemaError[] = [];
+	const fail = (text: string) =>
+		errors.push({ property: path.replace('instance.', ''), message: schema.description ?? `${path} ${text}`.replace('instance.', '') });
+	for (const keyword of Object.keys(schema) as Array<keyof JsonSchema>) {
+		switch (keyword) {
+			case 'type':
+				if (value !== undefined && !hasType(value, schema.type!)) fail(`is not of a type(s) ${schema.type}`);
+				break;
+			case 'properties':
+				if (isObject(value))
+					for (const [name, sub] of Object.entries(schema.properties!)) errors.push(...validateSchema(value[name], sub, `${path}.${name}`));
+				break;
+			case 'required':
+				if (isObject(value))
+					for (const name of schema.required!) if (value[name] === undefined) fail(`requires property ${JSON.stringify(name)}`);
+				break;
+			case 'items':
+				if (Array.isArray(value)) value.forEach((item, i) => errors.push(...validateSchema(item, schema.items!, `${path}[${i}]`)));
+				break;
+			case 'minItems':
+				if (Array.isArray(value) && value.length < schema.minItems!) fail(`does not meet minimum length of ${schema.minItems}`);
+				break;
+			case 'maxItems':
+				if (Array.isArray(value) && value.length > schema.maxItems!) fail(`does not meet maximum length of ${schema.maxItems}`);
+				break;
+			case 'uniqueItems':
+				if (schema.uniqueItems && Array.isArray(value) && value.some((item, i) => value.slice(i + 1).some((other) => deepEqual(item, other))))
+					fail('contains duplicate item');
+				break;
+			case 'minLength':
+				// Counted in code points, as jsonschema does.
+				if (typeof value === 'string' && [...value].length < schema.minLength!) fail(`does not meet minimum length of ${schema.minLength}`);
+				break;
+			case 'pattern':
+				if (typeof value === 'string' && !new RegExp(schema.pattern!, 'u').test(value))
+					fail(`does not match pattern ${JSON.stringify(schema.pattern)}`);
+				break;
+			case 'enum':
+				if (value !== undefined && !schema.enum!.some((option) => deepEqual(option, value)))
+					fail(`is not one of enum values: ${schema.enum!.map(String).join(',')}`);
+				break;
+			case 'minimum':
+				if (hasType(value, 'number') && (value as number) < schema.minimum!) fail(`must be greater than or equal to ${schema.minimum}`);
+				break;
+			case 'maximum':
+				if (hasType(value, 'number') && (value as number) > schema.maximum!) fail(`must be less than or equal to ${schema.maximum}`);
+				break;
+			case 'propertyNames':
+				if (isObject(value))
+					for (const [name, item] of Object.entries(value))
+						if (item !== undefined) errors.push(...validateSchema(name, schema.propertyNames!, path));
+				break;
+			case 'if':
+				if (value !== undefined && validateSchema(value, schema.if!, path).length === 0 && schema.then)
+					errors.push(...validateSchema(value, schema.then, path));
+				break;
+		}
+	}
+	return errors;
+}
+
+/**
+ * Evolution's `isNotEmpty(...)`: the `then` applies only when every key of the object is one of
+ * these, so it rarely does (`{id: '', remoteJid: 'x', fromMe: true}` passes).
+ */
+function isNotEmpty(...names: string[]): Pick<JsonSchema, 'if' | 'then'> {
+	const properties: Record<string, JsonSchema> = {};
+	for (const name of names) properties[name] = { minLength: 1, description: `The "${name}" cannot be empty` };
+	return { if: { propertyNames: { enum: [...names] } }, then: { properties } };
+}
+
+const numberSchema: JsonSchema = { type: 'string', description: 'Invalid format' };
+const delaySchema: JsonSchema = { type: 'integer', description: 'Enter a value in milliseconds' };
+const quotedSchema: JsonSchema = {
+	properties: {
+		key: {
+			type: 'object',
+			properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+			required: ['id'],
+			...isNotEmpty('id'),
+		},
+		message: { type: 'object' },
+	},
+};
+/** delay, quoted, everyOne and mentioned: the options most message schemas end with. */
+const sendOptions: Record<string, JsonSchema> = {
+	delay: delaySchema,
+	quoted: quotedSchema,
+	everyOne: { type: 'boolean', enum: [true, false] },
+	mentioned: {
+		type: 'array',
+		minItems: 1,
+		uniqueItems: true,
+		items: { type: 'string', pattern: '^\\d+', description: '"mentioned" must be an array of numeric strings' },
+	},
+};
+
+const SCHEMAS = {
+	text: {
+		type: 'object',
+		properties: { number: numberSchema, text: { type: 'string' }, linkPreview: { type: 'boolean' }, ...sendOptions },
+		required: ['number', 'text'],
+	},
+	media: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			mediatype: { type: 'string', enum: ['image', 'document', 'video', 'audio'] },
+			mimetype: { type: 'string' },
+			media: { type: 'string' },
+			fileName: { type: 'string' },
+			caption: { type: 'string' },
+			...sendOptions,
+		},
+		required: ['number', 'mediatype'],
+	},
+	audio: {
+		type: 'object',
+		properties: { number: numberSchema, audio: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
+	sticker: {
+		type: 'object',
+		properties: { number: numberSchema, sticker: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
+	location: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			latitude: { type: 'number' },
+			longitude: { type: 'number' },
+			name: { type: 'string' },
+			address: { type: 'string' },
+			...sendOptions,
+		},
+		required: ['number', 'latitude', 'longitude', 'name', 'address'],
+	},
+	contact: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			contact: {
+				type: 'array',
+				items: {
+					type: 'object',
+					properties: {
+						fullName: { type: 'string' },
+						wuid: { type: 'string', minLength: 10, pattern: '\\d+', description: '"wuid" must be a numeric string' },
+						phoneNumber: { type: 'string', minLength: 10 },
+						organization: { type: 'string' },
+						email: { type: 'string' },
+						url: { type: 'string' },
+					},
+					required: ['fullName', 'phoneNumber'],
+					...isNotEmpty('fullName'),
+				},
+				minItems: 1,
+				uniqueItems: true,
+			},
+		},
+		required: ['number', 'contact'],
+	},
+	reaction: {
+		type: 'object',
+		properties: {
+			key: {
+				type: 'object',
+				properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+				required: ['id', 'remoteJid', 'fromMe'],
+				...isNotEmpty('id', 'remoteJid'),
+			},
+			reaction: { type: 'string' },
+		},
+		required: ['key', 'reaction'],
+	},
+	poll: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			name: { type: 'string' },
+			selectableCount: { type: 'integer', minimum: 0, maximum: 10 },
+			values: { type: 'array', minItems: 2, maxItems: 10, uniqueItems: true, items: { type: 'string' } },
+			...sendOptions,
+		},
+		required: ['number', 'name', 'selectableCount', 'values'],
+	},
+	whatsappNumbers: {
+		type: 'object',
+		properties: {
+			numbers: {
+				type: 'array',
+				minItems: 1,
+				uniqueItems: true,
+				items: { type: 'string', description: '"numbers" must be an array of numeric strings' },
+			},
+		},
+	},
+	readMessages: {
+		type: 'object',
+		properties: {
+			readMessages: {
+				type: 'array',
+				minItems: 1,
+				uniqueItems: true,
+				items: {
+					properties: { id: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] }, remoteJid: { type: 'string' } },
+					required: ['id', 'fromMe', 'remoteJid'],
+					...isNotEmpty('id', 'remoteJid'),
+				},
+			},
+		},
+		required: ['readMessages'],
+	},
+	presence: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			delay: { type: 'number' },
+			presence: { type: 'string', enum: ['unavailable', 'available', 'composing', 'recording', 'paused'] },
+		},
+		required: ['number', 'presence', 'delay'],
+	},
+	profilePicture: {
+		type: 'object',
+		properties: { number: { type: 'string' }, picture: { type: 'string' } },
+	},
+	groupJid: {
+		type: 'object',
+		properties: { groupJid: { type: 'string', pattern: '^[\\d-]+@g.us$' } },
+		required: ['groupJid'],
+		...isNotEmpty('groupJid'),
+	},
+	getParticipants: {
+		type: 'object',
+		properties: { getParticipants: { type: 'string', enum: ['true', 'false'] } },
+		required: ['getParticipants'],
+		...isNotEmpty('getParticipants'),
+	},
+} satisfies Record<string, JsonSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Envelopes
 
 /** The wrapped envelope of message routes and guards. */
 const wrapped = (status: number, error: string, message: unknown): CannedAnswer => ({
 	status,
 	body: { status, error, response: { message } },
 });
-/** The unwrapped envelope of whatsappNumbers. */
+/** The unwrapped envelope of whatsappNumbers (since 2.3.0 it answers the raw exception). */
 const unwrapped = (message: unknown[]): CannedAnswer => ({
 	status: 400,
 	body: { status: 400, error: 'Bad Request', message },
 });
 const badRequest = (message: unknown) => wrapped(400, 'Bad Request', message);
+const notFound = (message: unknown) => wrapped(404, 'Not Found', message);
+/** What an uncaught error (a TypeError, or Baileys' closed socket) becomes: 500 with a string message. */
+const internalError = (message: string) => wrapped(500, 'Internal Server Error', message);
+const CONNECTION_CLOSED = 'Connection Closed';
+
+/** dataValidate: a failed schema is a 400 whose message is the list of errors inside a list. */
+function schemaFailure(body: Record<string, unknown>, schema: JsonSchema): CannedAnswer | undefined {
+	const errors = validateSchema(body, schema);
+	return errors.length ? badRequest([errors.map((error) => error.message)]) : undefined;
+}
+
+/** The group validators spread their `{property, message}` errors into a flat list. */
+function groupSchemaFailure(body: Record<string, unknown>, schema: JsonSchema): CannedAnswer | undefined {
+	const errors = validateSchema(body, schema);
+	return errors.length ? badRequest(errors) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and media
 
 /** The server's own normalisation: spaces, +, (, ), dashes and dots removed; addresses kept. */
 function serverNumber(raw: string): string {
@@ -139,9 +598,66 @@ function jidOf(number: string): string {
 	return number.includes('@') ? number : `${number}@s.whatsapp.net`;
 }
 
-function messageKey(number: string) {
-	return { remoteJid: jidOf(number), fromMe: true, id: randomBytes(10).toString('hex').toUpperCase() };
+/** Evolution's createJid without its Brazil/Mexico/Argentina rewrites: digits, and 18+ digits are a group. */
+function createJid(number: string): string {
+	number = number.replace(/:\d+/, '');
+	if (/@(g\.us|s\.whatsapp\.net|lid|broadcast)/.test(number)) return number;
+	const digits = number.split('@')[0].replace(/\D/g, '');
+	return digits.length >= 18 ? `${digits}@g.us` : `${digits}@s.whatsapp.net`;
 }
+
+const newMessageId = () => randomBytes(10).toString('hex').toUpperCase();
+
+function messageKey(number: string) {
+	return { remoteJid: jidOf(number), fromMe: true, id: newMessageId() };
+}
+
+/** class-validator's isURL/isBase64 as far as the fake needs: http(s) URLs, and raw base64 only. */
+function mediaSource(media: unknown): 'url' | 'base64' | undefined {
+	if (typeof media !== 'string') return undefined;
+	if (/^https?:\/\//i.test(media)) return 'url';
+	if (media.length % 4 === 0 && BASE64.test(media)) return 'base64';
+	return undefined;
+}
+
+function mediaBytes(media: string, source: 'url' | 'base64'): Buffer {
+	return source === 'base64' ? Buffer.from(media, 'base64') : Buffer.alloc(URL_MEDIA_PLACEHOLDER_BYTES);
+}
+
+/** The keys Baileys gives an uploaded media message. */
+function uploadedMedia(mimetype: string, fileLength: number): Record<string, unknown> {
+	return {
+		url: `https://mmg.whatsapp.net/v/t62.7118-24/${randomBytes(6).toString('hex')}.enc`,
+		mimetype,
+		fileSha256: randomBytes(32).toString('base64'),
+		fileLength: String(fileLength),
+		mediaKey: randomBytes(32).toString('base64'),
+	};
+}
+
+/** emoji-regex as Evolution uses it also takes emoji written without their U+FE0F (`❤`). */
+function isSingleEmojiOrEmpty(text: string): boolean {
+	if (text === '') return true;
+	const [first, ...rest] = [...text];
+	return SINGLE_EMOJI.test(text) || SINGLE_EMOJI.test(`${first}\uFE0F${rest.join('')}`);
+}
+
+/** Evolution's contactMessage vCard, line for line. */
+function vcard(contact: Record<string, unknown>): string {
+	let result = 'BEGIN:VCARD\n' + 'VERSION:3.0\n' + `N:${contact.fullName}\n` + `FN:${contact.fullName}\n`;
+	if (contact.organization) result += `ORG:${contact.organization};\n`;
+	if (contact.email) result += `EMAIL:${contact.email}\n`;
+	if (contact.url) result += `URL:${contact.url}\n`;
+	const wuid = contact.wuid || createJid(String(contact.phoneNumber));
+	return result + `item1.TEL;waid=${wuid}:${contact.phoneNumber}\n` + 'item1.X-ABLabel:Celular\n' + 'END:VCARD';
+}
+
+function queryOf(path: string): URLSearchParams {
+	const index = path.indexOf('?');
+	return new URLSearchParams(index >= 0 ? path.slice(index + 1) : '');
+}
+
+type Handler = (instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams) => CannedAnswer | Promise<CannedAnswer>;
 
 export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
 	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
@@ -162,6 +678,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 	}
 	const instanceIds = new Map<string, string>();
 	const pending: Pending[] = [];
+	// Seeded messages, restored by reset() after sends have been dropped.
+	const seededMessages = new Map<string, StoredMessage>();
 
 	const fake: EvolutionFake = {
 		url: '',
@@ -172,20 +690,46 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		unregistered: new Set(options.unregistered ?? []),
 		contacts: new Map(Object.entries(options.contacts ?? {})),
 		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
-		delayMs: 0,
+		groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group.id, structuredClone(group)])),
+		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
+		messages: new Map(),
+		readKeys: [],
+		storeMedia(input) {
+			const id = input.id ?? newMessageId();
+			const message: StoredMessage = {
+				instance: input.instance ?? 'sales',
+				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: false, id },
+				messageType: `${input.mediaType}Message`,
+				media: {
+					bytes: input.bytes,
+					mimetype: input.mimetype,
+					fileName: input.fileName,
+					caption: input.caption,
+					height: input.height,
+					width: input.width,
+				},
+			};
+			seededMessages.set(id, message);
+			fake.messages.set(id, message);
+			return id;
+		},
 		failNext(status, body, times = 1, when, headers) {
 			for (let i = 0; i < times; i++) pending.push({ answer: { status, body, headers }, when });
 		},
 		dropNext(times = 1, when) {
 			for (let i = 0; i < times; i++) pending.push({ when });
 		},
+		delayMs: 0,
 		inFlight: 0,
 		peakInFlight: 0,
 		chats() {
 			const chats = new Map<string, RecordedRequest[]>();
 			for (const request of fake.requests) {
 				if (!/^\/message\//.test(request.path)) continue;
-				const chat = String((request.body as { number?: unknown } | undefined)?.number ?? '');
+				const body = request.body as { number?: unknown; key?: { remoteJid?: unknown } } | undefined;
+				// sendReaction names its chat only in the reacted message's key.
+				const named = /^\/message\/sendReaction\//.test(request.path) ? body?.key?.remoteJid : body?.number;
+				const chat = String(named ?? '');
 				chats.set(chat, [...(chats.get(chat) ?? []), request]);
 			}
 			return chats;
@@ -195,6 +739,9 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 			pending.length = 0;
 			fake.delayMs = 0;
 			fake.peakInFlight = 0;
+			fake.readKeys.length = 0;
+			fake.messages.clear();
+			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 		},
 		close: async () => {
 			server.closeAllConnections();
@@ -202,58 +749,118 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		},
 	};
 
+	fake.storeMedia({
+		id: SEEDED_MESSAGES.image,
+		mediaType: 'image',
+		bytes: SEEDED_PNG,
+		mimetype: 'image/png',
+		caption: 'Foto del recibo',
+		height: 1,
+		width: 1,
+	});
+	fake.storeMedia({
+		id: SEEDED_MESSAGES.document,
+		mediaType: 'document',
+		bytes: SEEDED_PDF,
+		mimetype: 'application/pdf',
+		fileName: 'Factura F001-123.pdf',
+	});
+	const seededText: StoredMessage = {
+		instance: 'sales',
+		key: { remoteJid: SEEDED_SENDER, fromMe: false, id: SEEDED_MESSAGES.text },
+		messageType: 'conversation',
+	};
+	seededMessages.set(SEEDED_MESSAGES.text, seededText);
+	fake.messages.set(SEEDED_MESSAGES.text, seededText);
+
 	const idOf = (name: string) => {
 		if (!instanceIds.has(name)) instanceIds.set(name, randomUUID());
 		return instanceIds.get(name)!;
 	};
 
-	function fetchInstances(headers: IncomingHttpHeaders): CannedAnswer {
-		const key = headers.apikey;
-		const visible = [...instances.values()].filter((instance) => key === apiKey || key === instance.token);
-		if (key !== apiKey && visible.length === 0) return wrapped(401, 'Unauthorized', 'Unauthorized');
+	const isOpen = (instance: FakeInstance) => instance.connectionStatus === 'open';
+
+	function instanceRow(instance: FakeInstance) {
 		return {
-			status: 200,
-			body: visible.map((instance) => ({
-				id: idOf(instance.name),
-				name: instance.name,
-				connectionStatus: instance.connectionStatus,
-				ownerJid: instance.ownerJid,
-				profileName: instance.profileName,
-				profilePicUrl: null,
-				integration: 'WHATSAPP-BAILEYS',
-				number: null,
-				token: instance.token,
-				clientName: 'evolution_exchange',
-				createdAt: '2026-01-01T00:00:00.000Z',
-				updatedAt: '2026-01-01T00:00:00.000Z',
-				Setting: { rejectCall: false, groupsIgnore: false, alwaysOnline: false },
-				_count: { Message: 0, Contact: 0, Chat: 0 },
-			})),
+			id: idOf(instance.name),
+			name: instance.name,
+			connectionStatus: instance.connectionStatus,
+			ownerJid: instance.ownerJid,
+			profileName: instance.profileName,
+			profilePicUrl: null,
+			integration: 'WHATSAPP-BAILEYS',
+			number: null,
+			token: instance.token,
+			clientName: 'evolution_exchange',
+			createdAt: '2026-01-01T00:00:00.000Z',
+			updatedAt: '2026-01-01T00:00:00.000Z',
+			Setting: { rejectCall: false, groupsIgnore: false, alwaysOnline: false },
+			_count: { Message: 0, Contact: 0, Chat: 0 },
 		};
 	}
 
-	function notOnWhatsApp(number: string): CannedAnswer | undefined {
-		if (number.includes('@') || !fake.unregistered.has(number)) return undefined;
-		return badRequest([{ jid: jidOf(number), exists: false, number }]);
+	function fetchInstances(headers: IncomingHttpHeaders, query: URLSearchParams): CannedAnswer {
+		const key = headers.apikey;
+		const instanceName = query.get('instanceName') || undefined;
+		const instanceId = query.get('instanceId') || undefined;
+		const number = query.get('number') || undefined;
+		const all = [...instances.values()];
+		if (key !== apiKey) {
+			// An instance token sees only its own instance, narrowed further by name or id.
+			const visible = all.filter(
+				(instance) =>
+					key === instance.token &&
+					(!instanceName || instance.name === instanceName) &&
+					(!instanceId || idOf(instance.name) === instanceId),
+			);
+			if (visible.length === 0) return wrapped(401, 'Unauthorized', 'Unauthorized');
+			return { status: 200, body: visible.map(instanceRow) };
+		}
+		if (instanceId || number) {
+			const byId = instanceId ? all.find((instance) => idOf(instance.name) === instanceId) : undefined;
+			if (!byId) return notFound([`Instance "${instanceId ?? number}" not found`]);
+			return { status: 200, body: [instanceRow(byId)] };
+		}
+		if (instanceName) {
+			const named = instances.get(instanceName);
+			if (!named) return notFound([`Instance "${instanceName}" not found`]);
+			return { status: 200, body: [instanceRow(named)] };
+		}
+		return { status: 200, body: all.map(instanceRow) };
 	}
 
-	function sendText(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-		if (body.number === undefined) return badRequest(['instance requires property "number"']);
-		if (body.text === undefined) return badRequest(['instance requires property "text"']);
-		if (typeof body.text !== 'string' || body.text.trim() === '') return badRequest(['Text is required']);
-		if (instance.connectionStatus !== 'open') return wrapped(500, 'Internal Server Error', 'Connection Closed');
-		const number = serverNumber(String(body.number));
-		const missing = notOnWhatsApp(number);
-		if (missing) return missing;
+	function notOnWhatsApp(number: string, given: string = number): CannedAnswer | undefined {
+		if (number.endsWith('@g.us') || number.endsWith('@broadcast') || number.endsWith('@lid')) return undefined;
+		const digits = number.split('@')[0];
+		if (!fake.unregistered.has(digits)) return undefined;
+		return badRequest([{ jid: jidOf(number), exists: false, number: given }]);
+	}
+
+	/** sendMessageWithTyping up to the send: the connection, then whether the chat is on WhatsApp. */
+	function cannotSend(instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
+		if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+		return notOnWhatsApp(chat, given);
+	}
+
+	/** The 201 answer every send route gives (prepareMessage), after storing the message. */
+	function sent(
+		instance: FakeInstance,
+		chat: string,
+		messageType: string,
+		message: Record<string, unknown>,
+		extra: { media?: StoredMedia; contextInfo?: unknown } = {},
+	): CannedAnswer {
+		const key = messageKey(chat);
+		fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media });
 		return {
 			status: 201,
 			body: {
-				key: messageKey(number),
+				key,
 				pushName: '',
 				status: 'PENDING',
-				message: { conversation: body.text },
-				contextInfo: body.quoted ? { stanzaId: (body.quoted as { key?: { id?: string } }).key?.id } : null,
-				messageType: 'conversation',
+				message,
+				contextInfo: extra.contextInfo ?? null,
+				messageType,
 				messageTimestamp: Math.floor(Date.now() / 1000),
 				instanceId: idOf(instance.name),
 				source: 'unknown',
@@ -261,25 +868,38 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		};
 	}
 
+	function sendText(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.text);
+		if (invalid) return invalid;
+		if ((body.text as string).trim() === '') return badRequest(['Text is required']);
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		return sent(
+			instance,
+			number,
+			'conversation',
+			{ conversation: body.text },
+			{ contextInfo: body.quoted ? { stanzaId: (body.quoted as { key?: { id?: string } }).key?.id } : null },
+		);
+	}
+
 	function sendMedia(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-		if (body.number === undefined) return badRequest(['instance requires property "number"']);
-		if (body.mediatype === undefined) return badRequest(['instance requires property "mediatype"']);
-		if (!MEDIA_TYPES.includes(String(body.mediatype)))
-			return badRequest(['mediatype must be one of the following values: image, document, video, audio']);
-		if (body.media === undefined) return badRequest(['instance requires property "media"']);
-		const media = String(body.media);
-		const isUrl = /^https?:\/\//i.test(media);
-		const isBase64 = !isUrl && media.length % 4 === 0 && BASE64.test(media);
-		if (!isUrl && !isBase64) return badRequest(['Owned media must be a url or base64']);
-		const mediatype = String(body.mediatype);
-		if (isBase64 && mediatype === 'document' && !body.fileName)
+		const invalid = schemaFailure(body, SCHEMAS.media);
+		if (invalid) return invalid;
+		const mediatype = body.mediatype as string;
+		const source = mediaSource(body.media);
+		if (source === 'base64' && mediatype === 'document' && !body.fileName)
 			return badRequest(['For base64 the file name must be informed.']);
-		const bytes = isBase64 ? (media.length / 4) * 3 - (media.endsWith('==') ? 2 : media.endsWith('=') ? 1 : 0) : 48_213;
-		if (bytes > fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${fake.mediaLimitBytes} bytes`]);
-		if (instance.connectionStatus !== 'open') return wrapped(500, 'Internal Server Error', 'Connection Closed');
-		if (isUrl && new URL(media).hostname.endsWith('.invalid'))
-			return wrapped(500, 'Internal Server Error', `getaddrinfo ENOTFOUND ${new URL(media).hostname}`);
-		const number = serverNumber(String(body.number));
+		if (!source) return badRequest(['Owned media must be a url or base64']);
+		const media = body.media as string;
+		const bytes = mediaBytes(media, source);
+		const fileLength = source === 'base64' ? bytes.length : 48_213;
+		if (fileLength > fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${fake.mediaLimitBytes} bytes`]);
+		if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+		if (source === 'url' && new URL(media).hostname.endsWith('.invalid'))
+			return internalError(`getaddrinfo ENOTFOUND ${new URL(media).hostname}`);
+		const number = serverNumber(body.number as string);
 		const missing = notOnWhatsApp(number);
 		if (missing) return missing;
 		const extension = /\.([a-z0-9]+)$/i.exec(String(body.fileName ?? ''))?.[1]?.toLowerCase();
@@ -289,60 +909,296 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 				: mediatype === 'document'
 					? (extension && MIME_BY_EXTENSION[extension]) || String(body.mimetype ?? DEFAULT_MIME.document)
 					: String(body.mimetype ?? DEFAULT_MIME[mediatype]);
-		const content: Record<string, unknown> = {
-			url: `https://mmg.whatsapp.net/v/t62.7118-24/${randomBytes(6).toString('hex')}.enc`,
-			mimetype,
-			fileSha256: randomBytes(32).toString('base64'),
-			fileLength: String(bytes),
-			mediaKey: randomBytes(32).toString('base64'),
-		};
+		const content = uploadedMedia(mimetype, fileLength);
 		if (body.caption !== undefined && mediatype !== 'audio') content.caption = body.caption;
 		if (mediatype === 'document') content.fileName = body.fileName ?? 'file';
-		return {
-			status: 201,
-			body: {
-				key: messageKey(number),
-				pushName: '',
-				status: 'PENDING',
-				message: { [`${mediatype}Message`]: content, base64: isBase64 ? media : 'AAAA' },
-				contextInfo: null,
-				messageType: `${mediatype}Message`,
-				messageTimestamp: Math.floor(Date.now() / 1000),
-				instanceId: idOf(instance.name),
-				source: 'unknown',
+		return sent(
+			instance,
+			number,
+			`${mediatype}Message`,
+			{ [`${mediatype}Message`]: content, base64: source === 'base64' ? media : 'AAAA' },
+			{
+				media: {
+					bytes,
+					mimetype,
+					fileName: content.fileName as string | undefined,
+					caption: content.caption as string | undefined,
+				},
 			},
+		);
+	}
+
+	function sendWhatsAppAudio(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.audio);
+		if (invalid) return invalid;
+		const source = mediaSource(body.audio);
+		if (!source) return badRequest(['Owned media must be a url, base64, or valid file with buffer']);
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		const bytes = mediaBytes(body.audio as string, source);
+		// Converted or not (`encoding: false`), the server always sends a voice note as ogg/opus.
+		const content = {
+			...uploadedMedia(OPUS_MIME, bytes.length),
+			// Opus voice notes run at about 2 kB a second.
+			seconds: Math.max(1, Math.round(bytes.length / 2000)),
+			ptt: true,
+			mediaKeyTimestamp: String(Math.floor(Date.now() / 1000)),
 		};
+		return sent(instance, number, 'audioMessage', { audioMessage: content }, { media: { bytes, mimetype: OPUS_MIME } });
+	}
+
+	function sendSticker(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.sticker);
+		if (invalid) return invalid;
+		const source = mediaSource(body.sticker);
+		if (!source) return badRequest(['Owned media must be a url or base64']);
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		const bytes = mediaBytes(body.sticker as string, source);
+		const content = { ...uploadedMedia('image/webp', bytes.length), isAnimated: false };
+		return sent(instance, number, 'stickerMessage', { stickerMessage: content }, { media: { bytes, mimetype: 'image/webp' } });
+	}
+
+	function sendLocation(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.location);
+		if (invalid) return invalid;
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		const locationMessage = {
+			degreesLatitude: body.latitude,
+			degreesLongitude: body.longitude,
+			name: body.name,
+			address: body.address,
+		};
+		return sent(instance, number, 'locationMessage', { locationMessage });
+	}
+
+	function sendContact(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.contact);
+		if (invalid) return invalid;
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		const contacts = body.contact as Array<Record<string, unknown>>;
+		if (contacts.length === 1)
+			return sent(instance, number, 'contactMessage', {
+				contactMessage: { displayName: contacts[0].fullName, vcard: vcard(contacts[0]) },
+			});
+		return sent(instance, number, 'contactsArrayMessage', {
+			contactsArrayMessage: {
+				displayName: `${contacts.length} contacts`,
+				contacts: contacts.map((contact) => ({ displayName: contact.fullName, vcard: vcard(contact) })),
+			},
+		});
+	}
+
+	function sendReaction(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.reaction);
+		if (invalid) return invalid;
+		if (!isSingleEmojiOrEmpty(body.reaction as string)) return badRequest(['Reaction must be a single emoji or empty string']);
+		const reacted = body.key as { remoteJid: string; fromMe: boolean; id: string };
+		const chat = createJid(reacted.remoteJid);
+		const refused = cannotSend(instance, chat, reacted.remoteJid);
+		if (refused) return refused;
+		return sent(instance, chat, 'reactionMessage', {
+			reactionMessage: { key: reacted, text: body.reaction, senderTimestampMs: Date.now() },
+		});
+	}
+
+	function sendPoll(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.poll);
+		if (invalid) return invalid;
+		const number = serverNumber(body.number as string);
+		const refused = cannotSend(instance, number);
+		if (refused) return refused;
+		const values = body.values as string[];
+		const selectableCount = body.selectableCount as number;
+		// Baileys 7 refuses this while building the message, inside the server's try: a 400 "Error: ...".
+		if (selectableCount > values.length)
+			return badRequest([`Error: poll.selectableCount in poll should be >= 0 and <= ${values.length}`]);
+		const messageType = selectableCount === 1 ? 'pollCreationMessageV3' : 'pollCreationMessage';
+		return sent(instance, number, messageType, {
+			messageContextInfo: { messageSecret: randomBytes(32).toString('base64') },
+			[messageType]: {
+				name: body.name,
+				options: values.map((optionName) => ({ optionName })),
+				selectableOptionsCount: selectableCount,
+			},
+		});
 	}
 
 	function whatsappNumbers(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-		const numbers = body.numbers;
-		if (!Array.isArray(numbers)) return unwrapped(['numbers must be an array']);
-		if (numbers.length === 0) return unwrapped(['numbers must contain at least 1 elements']);
-		if (new Set(numbers).size !== numbers.length) return unwrapped(["All numbers's elements must be unique"]);
-		if (numbers.some((n) => typeof n !== 'string')) return unwrapped(['each value in numbers must be a string']);
+		const errors = validateSchema(body, SCHEMAS.whatsappNumbers);
+		if (errors.length) return unwrapped([errors.map((error) => error.message)]);
+		// No `required` in the schema: a missing list fails in the service as a TypeError, which
+		// the route answers as it serialises, `{}`.
+		if (body.numbers === undefined) return { status: 400, body: {} };
 		// Internal errors come back unwrapped as 400s too.
-		if (instance.connectionStatus !== 'open') return unwrapped(['Connection Closed']);
+		if (!isOpen(instance)) return unwrapped([CONNECTION_CLOSED]);
 		return {
 			status: 200,
-			body: (numbers as string[]).map((given) => {
+			body: (body.numbers as string[]).map((given) => {
 				const number = serverNumber(given);
 				if (number.endsWith('@g.us')) return { jid: number, exists: true, number: given };
-				const exists = number.includes('@') || !fake.unregistered.has(number);
+				const exists = notOnWhatsApp(number) === undefined;
 				const result: Record<string, unknown> = { jid: jidOf(number), exists, number: given };
-				const name = fake.contacts.get(number);
+				const digits = number.split('@')[0];
+				const name = fake.contacts.get(digits);
 				if (exists && name) result.name = name;
-				if (exists) result.lid = `${number.slice(-6)}123456@lid`;
+				if (exists) result.lid = `${digits.slice(-6)}123456@lid`;
 				return result;
 			}),
 		};
 	}
 
-	function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): CannedAnswer {
+	function markMessageAsRead(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.readMessages);
+		if (invalid) return invalid;
+		if (!isOpen(instance)) return wrapped(500, 'Internal Server Error', ['Read messages fail', `Error: ${CONNECTION_CLOSED}`]);
+		for (const read of body.readMessages as Array<{ remoteJid: string; fromMe: boolean; id: string }>) {
+			// Only group and phone-number chats are read; `@lid` keys are dropped without a word.
+			if (/@(g\.us|s\.whatsapp\.net)$/.test(read.remoteJid))
+				fake.readKeys.push({ instance: instance.name, remoteJid: read.remoteJid, fromMe: read.fromMe, id: read.id });
+		}
+		return { status: 201, body: { message: 'Read messages', read: 'success' } };
+	}
+
+	async function sendPresence(instance: FakeInstance, body: Record<string, unknown>): Promise<CannedAnswer> {
+		const invalid = schemaFailure(body, SCHEMAS.presence);
+		if (invalid) return invalid;
+		// The whole service runs inside a try that rethrows `error.toString()`: a closed socket reads
+		// "Error: Connection Closed", and the not-on-WhatsApp exception (a plain object) "[object Object]".
+		if (!isOpen(instance)) return badRequest([`Error: ${CONNECTION_CLOSED}`]);
+		if (notOnWhatsApp(createJid(body.number as string))) return badRequest(['[object Object]']);
+		await new Promise((resolve) => setTimeout(resolve, Math.max(0, body.delay as number)));
+		return { status: 201, body: { presence: body.presence } };
+	}
+
+	function getBase64FromMediaMessage(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		// No schema: every failure is a caught error answered as 400 ["<error.toString()>"].
+		const given = body.message as { key?: { id?: unknown }; message?: Record<string, unknown> } | null | undefined;
+		if (given === undefined || given === null)
+			return badRequest([`TypeError: Cannot read properties of ${given} (reading 'key')`]);
+		const id = given.key?.id;
+		const stored = typeof id === 'string' ? fake.messages.get(id) : undefined;
+		const found = stored && stored.instance === instance.name ? stored : undefined;
+		if (!found) {
+			if (!given.message && !given.key) return badRequest(["TypeError: Cannot read properties of undefined (reading 'ephemeralMessage')"]);
+			// A message sent inline is used as given; the fake can only serve media it holds.
+			if (given.message && !Object.keys(given.message).some((type) => /^(image|document|audio|video|sticker|ptv)Message$/.test(type)))
+				return badRequest(['The message is not of the media type']);
+			return badRequest(['Message not found']);
+		}
+		if (!found.media) return badRequest(['The message is not of the media type']);
+		const { media } = found;
+		const extension = EXTENSION_BY_MIME[media.mimetype.split(';')[0].trim().toLowerCase()] ?? 'false';
+		const convert = body.convertToMp4 === true && found.messageType === 'audioMessage';
+		return {
+			status: 201,
+			body: {
+				mediaType: found.messageType,
+				fileName: media.fileName || `${found.key.id}.${extension}`,
+				caption: media.caption,
+				size: { fileLength: String(media.bytes.length), height: media.height, width: media.width },
+				mimetype: convert ? 'audio/mp4' : media.mimetype,
+				base64: media.bytes.toString('base64'),
+				buffer: null,
+			},
+		};
+	}
+
+	function fetchProfilePictureUrl(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const invalid = schemaFailure(body, SCHEMAS.profilePicture);
+		if (invalid) return invalid;
+		if (body.number === undefined) return internalError("Cannot read properties of undefined (reading 'replace')");
+		const wuid = createJid(body.number as string);
+		// Any failure, a closed connection included, reads as "no picture".
+		const url = isOpen(instance) ? fake.profilePictures.get(wuid.split('@')[0]) : undefined;
+		return { status: 200, body: { wuid, profilePictureUrl: url ?? null } };
+	}
+
+	function groupsOf(instance: FakeInstance): FakeGroup[] {
+		return [...fake.groups.values()].filter((group) => !group.instances || group.instances.includes(instance.name));
+	}
+
+	/** The service's group object; undefined values drop out of the JSON as they do on the server. */
+	function groupAnswer(group: FakeGroup, withParticipants: boolean): Record<string, unknown> {
+		const answer: Record<string, unknown> = {
+			id: group.id,
+			subject: group.subject,
+			subjectOwner: group.owner,
+			subjectTime: 1_700_000_000,
+			pictureUrl: fake.profilePictures.get(group.id.split('@')[0]) ?? null,
+			size: group.participants.length,
+			creation: 1_690_000_000,
+			owner: group.owner,
+			desc: group.desc,
+			descId: group.desc === undefined ? undefined : `${group.id.split('@')[0].slice(-8)}DESC`,
+			restrict: false,
+			announce: false,
+		};
+		if (withParticipants) answer.participants = group.participants.map(({ id, admin }) => ({ id, admin }));
+		answer.isCommunity = false;
+		answer.isCommunityAnnounce = false;
+		return answer;
+	}
+
+	function fetchAllGroups(instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
+		const getParticipants = query.get('getParticipants');
+		if (!getParticipants) return badRequest(['The getParticipants needs to be informed in the query']);
+		const invalid = groupSchemaFailure({ ...body, ...Object.fromEntries(query) }, SCHEMAS.getParticipants);
+		if (invalid) return invalid;
+		// Nothing catches the closed socket here: the global handler's 500 with a string message.
+		if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+		return { status: 200, body: groupsOf(instance).map((group) => groupAnswer(group, getParticipants === 'true')) };
+	}
+
+	function findGroupInfos(instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
+		let groupJid = (body.groupJid || query.get('groupJid')) as string | null;
+		if (!groupJid) return badRequest(['The group id needs to be informed in the query', 'ex: "groupJid=120362@g.us"']);
+		if (!groupJid.endsWith('@g.us')) groupJid += '@g.us';
+		const invalid = groupSchemaFailure({ ...body, groupJid }, SCHEMAS.groupJid);
+		if (invalid) return invalid;
+		// findGroup catches every groupMetadata failure, a closed socket's too, as this 404.
+		if (!isOpen(instance)) return notFound(['Error fetching group', `Error: ${CONNECTION_CLOSED}`]);
+		const group = groupsOf(instance).find((candidate) => candidate.id === groupJid);
+		if (!group) return notFound(['Error fetching group', 'Error: item-not-found']);
+		return { status: 200, body: groupAnswer(group, true) };
+	}
+
+	function connectionState(instance: FakeInstance): CannedAnswer {
+		return { status: 200, body: { instance: { instanceName: instance.name, state: instance.connectionStatus } } };
+	}
+
+	const routes: Record<string, Handler> = {
+		'POST message/sendText': sendText,
+		'POST message/sendMedia': sendMedia,
+		'POST message/sendWhatsAppAudio': sendWhatsAppAudio,
+		'POST message/sendSticker': sendSticker,
+		'POST message/sendLocation': sendLocation,
+		'POST message/sendContact': sendContact,
+		'POST message/sendReaction': sendReaction,
+		'POST message/sendPoll': sendPoll,
+		'POST chat/whatsappNumbers': whatsappNumbers,
+		'POST chat/markMessageAsRead': markMessageAsRead,
+		'POST chat/sendPresence': sendPresence,
+		'POST chat/getBase64FromMediaMessage': getBase64FromMediaMessage,
+		'POST chat/fetchProfilePictureUrl': fetchProfilePictureUrl,
+		'GET group/fetchAllGroups': fetchAllGroups,
+		'GET group/findGroupInfos': findGroupInfos,
+		'GET instance/connectionState': connectionState,
+	};
+
+	function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): CannedAnswer | Promise<CannedAnswer> {
 		const pathname = path.split('?')[0];
-		if (method === 'GET' && pathname === '/instance/fetchInstances') return fetchInstances(headers);
-		const match = /^\/(message\/sendText|message\/sendMedia|chat\/whatsappNumbers)\/([^/]+)$/.exec(pathname);
-		if (!match || method !== 'POST')
-			return wrapped(404, 'Not Found', [`Cannot ${method} ${pathname}`]);
+		const query = queryOf(path);
+		if (method === 'GET' && pathname === '/instance/fetchInstances') return fetchInstances(headers, query);
+		const match = /^\/([^/]+\/[^/]+)\/([^/]+)$/.exec(pathname);
+		const handler = match ? routes[`${method} ${match[1]}`] : undefined;
+		if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);
 		let name: string;
 		try {
 			name = decodeURIComponent(match[2]);
@@ -351,19 +1207,12 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		}
 		// Guard order: the instance must exist (even with a bad key), then the key must fit it.
 		const instance = instances.get(name);
-		if (!instance) return wrapped(404, 'Not Found', [`The "${name}" instance does not exist`]);
+		if (!instance) return notFound([`The "${name}" instance does not exist`]);
 		if (headers.apikey !== apiKey && headers.apikey !== instance.token) return wrapped(401, 'Unauthorized', 'Unauthorized');
-		if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
-			return badRequest(['instance is not of a type(s) object']);
-		const fields = body as Record<string, unknown>;
-		switch (match[1]) {
-			case 'message/sendText':
-				return sendText(instance, fields);
-			case 'message/sendMedia':
-				return sendMedia(instance, fields);
-			default:
-				return whatsappNumbers(instance, fields);
-		}
+		// The server copies the parsed body onto a fresh DTO (Object.assign), so anything that is not
+		// an object contributes nothing (or its indices) and the schema then reports what is missing.
+		const fields: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
+		return handler(instance, fields, query);
 	}
 
 	async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -402,7 +1251,9 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		}
 		const answer =
 			override?.answer ??
-			(parseError && /json/i.test(String(req.headers['content-type'])) ? badRequest([parseError]) : route(method, path, req.headers, body));
+			(parseError && /json/i.test(String(req.headers['content-type']))
+				? badRequest([parseError])
+				: await route(method, path, req.headers, body));
 		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
 		const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
 		res.writeHead(answer.status, {

@@ -37,11 +37,16 @@ export function credentialsFor(fake: EvolutionFake, overrides: Partial<{ serverU
 
 export const instance = (value: string, mode: 'list' | 'name' = 'list') => ({ __rl: true, mode, value });
 
+/** A recipient of version 1.1: a number (or address), or a group picked from the list. */
+export const recipient = (value: string, mode: 'number' | 'group' = 'number') => ({ __rl: true, mode, value });
+
 export interface RunMessagingOptions {
 	parameters: Record<string, unknown>;
 	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
 	continueOnFail?: boolean;
 	credentials?: Partial<{ serverUrl: string; apiKey: string }>;
+	/** Default 1; 1.1 makes the recipient a resource locator. */
+	typeVersion?: number;
 }
 
 export async function runMessaging(fake: EvolutionFake, options: RunMessagingOptions): Promise<NodeRunResult> {
@@ -51,6 +56,7 @@ export async function runMessaging(fake: EvolutionFake, options: RunMessagingOpt
 		items: options.items,
 		credentials: credentialsFor(fake, options.credentials),
 		continueOnFail: options.continueOnFail,
+		typeVersion: options.typeVersion,
 	});
 }
 
@@ -80,6 +86,19 @@ const messagingNode: INode = {
 };
 
 const workflowData = { id: 'test-workflow', name: 'Test', nodes: [], connections: {} } as unknown as IWorkflowBase;
+
+/** Fills a Group list the way the editor does, for the node's instance. */
+export async function listGroups(
+	fake: EvolutionFake,
+	instanceName: unknown,
+	filter?: string,
+	credentials: Partial<{ serverUrl: string; apiKey: string }> = {},
+): Promise<INodeListSearchResult> {
+	const node: INode = { ...messagingNode, typeVersion: 1.1, parameters: { resource: 'message', operation: 'sendText', instanceName } as INode['parameters'] };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesRegistry });
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentialsFor(fake, credentials), workflowData), 'number');
+	return await new Messaging().methods.listSearch.getGroups.call(context, filter);
+}
 
 /** Fills the Instance list the way the editor does: the node's list search in a LoadOptionsContext. */
 export async function listInstances(

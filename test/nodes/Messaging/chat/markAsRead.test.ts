@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+
+import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+
+const state = useEvolutionFake();
+
+const markAsRead = (message: unknown[]) => ({ resource: 'chat', operation: 'markAsRead', instanceName: instance('sales'), messages: { message } });
+
+describe('Mark as Read', () => {
+	it('sends every key of the item in one POST (v2 method), and outputs the answer with the keys', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: markAsRead([
+				{ chat: '+51 987 654 321', messageId: 'INCOMINGTEXT0001', fromMe: false },
+				{ chat: '120363025246125486@g.us', messageId: 'INCOMINGIMAGE0001' },
+			]),
+		});
+		expect(result.error).toBeUndefined();
+		const keys = [
+			{ remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: 'INCOMINGTEXT0001' },
+			{ remoteJid: '120363025246125486@g.us', fromMe: false, id: 'INCOMINGIMAGE0001' },
+		];
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/chat/markMessageAsRead/sales', { readMessages: keys }]]);
+		expect(fake.readKeys.map(({ remoteJid, id }) => [remoteJid, id])).toEqual(keys.map(({ remoteJid, id }) => [remoteJid, id]));
+		expect(result.items).toEqual([{ json: { message: 'Read messages', read: 'success', messages: keys }, pairedItem: { item: 0 } }]);
+	});
+
+	it('reads the keys from expressions, one request per item', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: markAsRead([{ chat: '={{ $json.chat }}', messageId: '={{ $json.id }}', fromMe: false }]),
+			items: itemsOf({ chat: '51987654321@s.whatsapp.net', id: 'AAAA1111' }, { chat: '51912345678', id: 'BBBB2222' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests).toHaveLength(2);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it.each([
+		[[], 'Item 0: Messages [] is empty: at least one message is required. Nothing was sent.'],
+		[[{ chat: '51987654321', messageId: '={{ "" }}' }], /^Item 0: Message 1 .* has the message ID "", which is empty/],
+		[[{ chat: '={{ "" }}', messageId: 'AAAA1111' }], /^Item 0: Message 1 .* has the chat "", which is empty/],
+		[[{ chat: '123456789012345@lid', messageId: 'AAAA1111' }], /an @lid address, which Evolution API skips when marking as read/],
+	])('refuses %j before any request', async (messages, message) => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: markAsRead(messages) });
+		expect(stopError(result).message).toMatch(message);
+		expect(fake.requests).toEqual([]);
+	});
+
+	it('explains a closed connection (500 "Read messages fail")', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: { ...markAsRead([{ chat: '51987654321', messageId: 'AAAA1111' }]), instanceName: instance('offline') },
+		});
+		expect(stopError(result).message).toBe(
+			'Item 0: the server or its WhatsApp connection failed on instance "offline" (500: Read messages fail; Error: Connection Closed)',
+		);
+	});
+});

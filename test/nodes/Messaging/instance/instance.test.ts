@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+
+import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+
+const state = useEvolutionFake();
+
+describe('Instance → Get Connection State', () => {
+	it('outputs the state of each instance asked, and whether it is connected', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: { resource: 'instance', operation: 'getConnectionState', instanceName: instance('={{ $json.name }}', 'name') },
+			items: itemsOf({ name: 'Support Team' }, { name: 'offline' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => r.path).sort()).toEqual(['/instance/connectionState/Support%20Team', '/instance/connectionState/offline']);
+		expect(result.items).toEqual([
+			{ json: { instanceName: 'Support Team', state: 'open', connected: true }, pairedItem: { item: 0 } },
+			{ json: { instanceName: 'offline', state: 'close', connected: false }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('names an instance the server does not have', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getConnectionState', instanceName: instance('nope', 'name') } });
+		expect(stopError(result).message).toBe('Item 0: the instance "nope" does not exist on the server (404: The "nope" instance does not exist)');
+	});
+});
+
+describe('Instance → Get Many', () => {
+	it('lists the instances the key sees with their state, and never their tokens', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true } });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/instance/fetchInstances']]);
+		expect(result.items.map((item) => [item.json.name, item.json.state])).toEqual([
+			['sales', 'open'],
+			['Support Team', 'open'],
+			['offline', 'close'],
+		]);
+		expect(JSON.stringify(result.items)).not.toMatch(/-token/);
+	});
+
+	it("with an instance's own token, lists only that instance; with a limit, stops there", async () => {
+		const { fake } = state;
+		const own = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true }, credentials: { apiKey: 'offline-token' } });
+		expect(own.items.map((item) => item.json.name)).toEqual(['offline']);
+		const limited = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', limit: 2 } });
+		expect(limited.items).toHaveLength(2);
+	});
+
+	it('says the key was rejected', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany' }, credentials: { apiKey: 'wrong' } });
+		expect(stopError(result).message).toBe('Item 0: the API key was rejected by the instance (401: Unauthorized)');
+	});
+});

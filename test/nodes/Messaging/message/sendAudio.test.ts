@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+
+import { memoryBinary } from '../../../harness/binary';
+import { instance, itemsOf, recipient, runMessaging, stopError, useEvolutionFake } from '../helpers';
+
+const state = useEvolutionFake({ unregistered: ['51999999999'] });
+const OGG = Buffer.from('4f67675300020000000000000000', 'hex');
+
+const sendAudio = (overrides: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'sendAudio',
+	instanceName: instance('sales'),
+	number: '51987654321',
+	mediaSource: 'url',
+	mediaUrl: 'https://cdn.example.com/voice/hola.mp3',
+	...overrides,
+});
+
+describe('Send Audio', () => {
+	it('sends the link as a voice note to sendWhatsAppAudio and outputs the sent message', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: sendAudio({ options: { delay: 1200 } }) });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/message/sendWhatsAppAudio/sales', { number: '51987654321', audio: 'https://cdn.example.com/voice/hola.mp3', delay: 1200 }],
+		]);
+		expect(result.items).toEqual([
+			{
+				json: expect.objectContaining({ messageType: 'audioMessage', message: { audioMessage: expect.objectContaining({ ptt: true }) } }),
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('sends a binary file of the item as raw base64, to a group picked from the list (version 1.1)', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			typeVersion: 1.1,
+			parameters: sendAudio({
+				number: recipient('120363025246125486@g.us', 'group'),
+				mediaSource: 'binary',
+				options: { convertToVoiceNote: false },
+			}),
+			items: [{ json: {}, binary: { data: memoryBinary(OGG, 'audio/ogg', 'nota.ogg') } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].body).toEqual({ number: '120363025246125486@g.us', audio: OGG.toString('base64'), encoding: false });
+	});
+
+	it('refuses a missing binary file and a link that is not http(s) before any request', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			continueOnFail: true,
+			parameters: sendAudio({ mediaSource: '={{ $json.source }}', mediaUrl: '={{ $json.url }}', mediaBase64: 'unused' }),
+			items: itemsOf({ source: 'binary' }, { source: 'url', url: 'ftp://files.example.com/a.ogg' }),
+		});
+		expect(fake.requests).toEqual([]);
+		expect(result.items.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(/^Item 0: Input Binary Field "data" is not there: this item has no files/),
+			expect.stringMatching(/^Item 1: Media URL "ftp:\/\/files\.example\.com\/a\.ogg"/),
+		]);
+	});
+
+	it('says a number is not on WhatsApp, from the server\'s 400', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: sendAudio({ number: '51999999999' }) });
+		expect(stopError(result).message).toBe('Item 0: 51999999999 is not on WhatsApp (400)');
+		expect(fake.requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+
+import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+
+const state = useEvolutionFake({ unregistered: ['51999999999'] });
+
+const sendReaction = (overrides: Record<string, unknown> = {}) => ({
+	resource: 'message',
+	operation: 'sendReaction',
+	instanceName: instance('sales'),
+	chat: '+51 987 654 321',
+	messageId: 'INCOMINGTEXT0001',
+	fromMe: false,
+	reaction: '👍',
+	...overrides,
+});
+
+describe('Send Reaction', () => {
+	it("sends the message's key (the chat as an address) and the emoji", async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: sendReaction() });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
+			['/message/sendReaction/sales', { key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: 'INCOMINGTEXT0001' }, reaction: '👍' }],
+		]);
+		expect(result.items[0].json).toMatchObject({ messageType: 'reactionMessage', message: { reactionMessage: { text: '👍' } } });
+	});
+
+	it('removes a reaction with an empty one, and reads the key from expressions (fromMe as text)', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: sendReaction({ chat: '={{ $json.chat }}', messageId: '={{ $json.id }}', fromMe: '={{ $json.mine }}', reaction: '' }),
+			items: itemsOf({ chat: '120363025246125486@g.us', id: '3EB0C431C26A1916E07A', mine: 'true' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests[0].body).toEqual({ key: { remoteJid: '120363025246125486@g.us', fromMe: true, id: '3EB0C431C26A1916E07A' }, reaction: '' });
+	});
+
+	it.each([
+		[{ reaction: 'ok' }, 'Item 0: Reaction "ok" is not a single emoji (the server accepts one emoji or nothing). Nothing was sent.'],
+		[{ reaction: '👍👍' }, /^Item 0: Reaction "👍👍" is not a single emoji/],
+		[{ messageId: '={{ "" }}' }, /^Item 0: Message .* has the message ID "", which is empty: a message ID is required\. Nothing was sent\.$/],
+		[{ messageId: 'id with spaces' }, /has the message ID "id with spaces", which is not a message ID/],
+		[{ chat: 'someone' }, /has the chat "someone", which holds characters other than digits/],
+		[{ fromMe: '={{ "yes" }}' }, /has From Me "yes", which is not true or false/],
+	])('refuses %j before any request', async (overrides, message) => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: sendReaction(overrides) });
+		expect(stopError(result).message).toMatch(message);
+		expect(fake.requests).toEqual([]);
+	});
+
+	it('accepts flags, skin tones and joined emoji as one', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, {
+			parameters: sendReaction({ reaction: '={{ $json.emoji }}' }),
+			items: itemsOf({ emoji: '🇵🇪' }, { emoji: '👍🏽' }, { emoji: '❤️' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => (r.body as { reaction: string }).reaction)).toEqual(['🇵🇪', '👍🏽', '❤️']);
+	});
+
+	it('says the chat is not on WhatsApp', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: sendReaction({ chat: '51999999999' }) });
+		expect(stopError(result).message).toBe('Item 0: 51999999999@s.whatsapp.net is not on WhatsApp (400)');
+	});
+});
