@@ -5,24 +5,41 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../fakes/evolutionApi';
+import { DEFAULT_API_KEY, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../fakes/evolutionApi';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
 
 /** A 1×1 transparent PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const NOT_ON_WHATSAPP = '51911111111';
+const VENTAS = '120363025246125486@g.us';
+const SOPORTE = '120363111111111111@g.us';
 
 let messaging: EvolutionFake;
 let lookup: LookupFake;
 let n8n: N8n;
 let results: Record<string, ScenarioResult>;
 
-const send = (credential: CredentialRef, operation: string, parameters: IDataObject): NodeSpec => ({
+const RESOURCE_OF: Record<string, string> = {
+	checkNumbers: 'chat',
+	markAsRead: 'chat',
+	sendPresence: 'chat',
+	downloadMedia: 'chat',
+	getProfilePictureUrl: 'chat',
+	getGroups: 'group',
+	getGroup: 'group',
+	getConnectionState: 'instance',
+	getInstances: 'instance',
+};
+/** Operations whose value is shared by two resources, as the tests name them. */
+const OPERATION_OF: Record<string, string> = { getGroups: 'getMany', getGroup: 'get', getInstances: 'getMany' };
+
+const send = (credential: CredentialRef, operation: string, parameters: IDataObject, typeVersion = 1): NodeSpec => ({
 	type: 'messaging',
+	typeVersion,
 	parameters: {
-		resource: operation === 'checkNumbers' ? 'chat' : 'message',
-		operation,
+		resource: RESOURCE_OF[operation] ?? 'message',
+		operation: OPERATION_OF[operation] ?? operation,
 		instanceName: { __rl: true, mode: 'name', value: 'sales' },
 		...parameters,
 	},
@@ -85,6 +102,72 @@ beforeAll(async () => {
 						options: { caption: 'Proveedores revisados' },
 					}),
 				],
+			},
+			// Version 1.1: the recipient is a resource locator; a group picked from the list.
+			'sendLocation: to a group from the list': {
+				node: send(
+					evolution,
+					'sendLocation',
+					{
+						number: { __rl: true, mode: 'group', value: VENTAS, cachedResultName: 'Ventas Lima (3 members)' },
+						latitude: -12.046374,
+						longitude: -77.042793,
+						name: 'Oficina Central',
+						address: 'Av. Javier Prado Este 123, San Isidro',
+					},
+					1.1,
+				),
+			},
+			'sendPoll': {
+				node: send(
+					evolution,
+					'sendPoll',
+					{ number: { __rl: true, mode: 'number', value: '+51 987 654 321' }, question: '¿Qué día?', pollOptions: 'Lunes\nMiércoles', selectableCount: 1 },
+					1.1,
+				),
+			},
+			'sendAudio: url': {
+				node: send(evolution, 'sendAudio', { number: '51987654321', mediaSource: 'url', mediaUrl: 'https://cdn.example.com/voice/hola.mp3', options: { delay: 0 } }),
+			},
+			'sendSticker: base64': {
+				node: send(evolution, 'sendSticker', { number: '51987654321', mediaSource: 'base64', mediaBase64: PNG_BASE64 }),
+			},
+			'sendContact': {
+				node: send(evolution, 'sendContact', {
+					number: '51912345678',
+					contacts: { contact: [{ fullName: 'Ana Torres', phoneNumber: '+51 987 654 321', organization: 'Comercial Andina SAC' }] },
+				}),
+			},
+			'sendReaction': {
+				node: send(evolution, 'sendReaction', { chat: '51987654321', messageId: SEEDED_MESSAGES.text, fromMe: false, reaction: '👍' }),
+			},
+			'markAsRead': {
+				node: send(evolution, 'markAsRead', { messages: { message: [{ chat: '51987654321', messageId: SEEDED_MESSAGES.text, fromMe: false }] } }),
+			},
+			'sendPresence': {
+				node: send(evolution, 'sendPresence', { number: '51987654321', presence: 'composing', duration: 10 }),
+			},
+			'getProfilePictureUrl': {
+				node: send(evolution, 'getProfilePictureUrl', { number: '51987654321' }),
+			},
+			// A received document's file, then sent on from the binary it became.
+			'downloadMedia → sendMedia from its binary': {
+				node: [
+					send(evolution, 'downloadMedia', { messageId: SEEDED_MESSAGES.document }),
+					send(evolution, 'sendMedia', { number: '51912345678', mediaType: 'document', mediaSource: 'binary', binaryPropertyName: 'data' }),
+				],
+			},
+			'getGroups: with participants': {
+				node: send(evolution, 'getGroups', { returnAll: true, options: { includeParticipants: true } }),
+			},
+			'getGroup: by ID': {
+				node: send(evolution, 'getGroup', { groupJid: { __rl: true, mode: 'id', value: SOPORTE } }),
+			},
+			'getConnectionState': {
+				node: send(evolution, 'getConnectionState', { instanceName: { __rl: true, mode: 'name', value: 'offline' } }),
+			},
+			'getInstances': {
+				node: send(evolution, 'getInstances', { returnAll: true }),
 			},
 			'checkNumbers': {
 				node: send(evolution, 'checkNumbers', { numbers: `+51 987 654 321; ${NOT_ON_WHATSAPP}\n51987654321` }),
@@ -189,6 +272,94 @@ describe('Messaging in n8n: chat', () => {
 			{ jid: `${NOT_ON_WHATSAPP}@s.whatsapp.net`, exists: false, number: NOT_ON_WHATSAPP },
 		]);
 		expect(received('/chat/whatsappNumbers/sales').map((r) => r.body)).toEqual([{ numbers: ['51987654321', NOT_ON_WHATSAPP] }]);
+	});
+});
+
+describe('Messaging in n8n: the other sends', () => {
+	it('Send Location (version 1.1): to a group picked from the list', () => {
+		expect(ok('sendLocation: to a group from the list')[0]).toMatchObject({ messageType: 'locationMessage', key: { remoteJid: VENTAS } });
+		expect(received('/message/sendLocation/sales').map((r) => r.body)).toEqual([
+			{ number: VENTAS, latitude: -12.046374, longitude: -77.042793, name: 'Oficina Central', address: 'Av. Javier Prado Este 123, San Isidro' },
+		]);
+	});
+
+	it('Send Poll (version 1.1): a number typed in the recipient locator, the options one per line', () => {
+		expect(ok('sendPoll')[0]).toMatchObject({ messageType: 'pollCreationMessageV3' });
+		expect(received('/message/sendPoll/sales').map((r) => r.body)).toEqual([
+			{ number: '51987654321', name: '¿Qué día?', values: ['Lunes', 'Miércoles'], selectableCount: 1 },
+		]);
+	});
+
+	it('Send Audio, Send Sticker, Send Contact, Send Reaction: each route with its body', () => {
+		expect(ok('sendAudio: url')[0]).toMatchObject({ messageType: 'audioMessage' });
+		expect(received('/message/sendWhatsAppAudio/sales').map((r) => r.body)).toEqual([
+			{ number: '51987654321', audio: 'https://cdn.example.com/voice/hola.mp3', delay: 0 },
+		]);
+		expect(ok('sendSticker: base64')[0]).toMatchObject({ messageType: 'stickerMessage' });
+		expect(received('/message/sendSticker/sales').map((r) => r.body)).toEqual([{ number: '51987654321', sticker: PNG_BASE64 }]);
+		expect(ok('sendContact')[0]).toMatchObject({ messageType: 'contactMessage' });
+		expect(received('/message/sendContact/sales').map((r) => r.body)).toEqual([
+			{
+				number: '51912345678',
+				contact: [{ fullName: 'Ana Torres', wuid: '51987654321', phoneNumber: '+51987654321', organization: 'Comercial Andina SAC' }],
+			},
+		]);
+		expect(ok('sendReaction')[0]).toMatchObject({ messageType: 'reactionMessage' });
+		expect(received('/message/sendReaction/sales').map((r) => r.body)).toEqual([
+			{ key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.text }, reaction: '👍' },
+		]);
+	});
+});
+
+describe('Messaging in n8n: chat, groups and instances', () => {
+	it('Mark as Read, Send Presence, Get Profile Picture URL', () => {
+		expect(ok('markAsRead')).toEqual([
+			{ message: 'Read messages', read: 'success', messages: [{ remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.text }] },
+		]);
+		expect(received('/chat/markMessageAsRead/sales')).toHaveLength(1);
+		expect(ok('sendPresence')).toEqual([{ presence: 'composing' }]);
+		expect(received('/chat/sendPresence/sales').map((r) => r.body)).toEqual([{ number: '51987654321', presence: 'composing', delay: 10 }]);
+		expect(ok('getProfilePictureUrl')).toEqual([
+			{ wuid: '51987654321@s.whatsapp.net', profilePictureUrl: 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg' },
+		]);
+	});
+
+	it("Download Media: the stored document's bytes, MIME type and name as n8n binary data; Send Media sends the same bytes on", () => {
+		const result = results['downloadMedia → sendMedia from its binary'];
+		expect(result.error?.message).toBeUndefined();
+		const downloaded = result.byNode['downloadMedia → sendMedia from its binary · 1'];
+		expect(downloaded).toEqual([
+			expect.objectContaining({ messageId: SEEDED_MESSAGES.document, mimetype: 'application/pdf', fileName: 'Factura F001-123.pdf' }),
+		]);
+		expect(downloaded[0]).not.toHaveProperty('base64');
+		const [files] = result.binaryByNode['downloadMedia → sendMedia from its binary · 1'];
+		expect(files?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'Factura F001-123.pdf', fileExtension: 'pdf' });
+		const [sent] = received('/message/sendMedia/sales', (body) => body.number === '51912345678');
+		expect(sent.body).toMatchObject({ mediatype: 'document', mimetype: 'application/pdf', fileName: 'Factura F001-123.pdf' });
+		expect(Buffer.from(String((sent.body as IDataObject).media), 'base64')).toEqual(SEEDED_PDF);
+		expect(result.items[0]).toMatchObject({ messageType: 'documentMessage' });
+	});
+
+	it('Group Get Many with participants, Group Get by ID', () => {
+		const groups = ok('getGroups: with participants');
+		expect(groups.map((group) => [group.id, group.subject, group.size])).toEqual([
+			[VENTAS, 'Ventas Lima', 3],
+			[SOPORTE, 'Soporte Clientes', 2],
+		]);
+		expect(groups[0].participants).toHaveLength(3);
+		expect(received('/group/fetchAllGroups/sales?getParticipants=true')).toHaveLength(1);
+		expect(ok('getGroup: by ID')).toEqual([expect.objectContaining({ id: SOPORTE, subject: 'Soporte Clientes' })]);
+	});
+
+	it('Instance Get Connection State and Get Many (tokens left out)', () => {
+		expect(ok('getConnectionState')).toEqual([{ instanceName: 'offline', state: 'close', connected: false }]);
+		const instances = ok('getInstances');
+		expect(instances.map((entry) => [entry.name, entry.state])).toEqual([
+			['sales', 'open'],
+			['Support Team', 'open'],
+			['offline', 'close'],
+		]);
+		expect(JSON.stringify(instances)).not.toMatch(/-token/);
 	});
 });
 
