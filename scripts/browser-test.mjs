@@ -219,6 +219,7 @@ const examples = {
 	ratesToWhatsApp: 'exRatesWhatsApp1',
 	taxpayerToWhatsApp: 'exRucToWhatsApp1',
 	supplierRucs: 'exSupplierRucs01',
+	groupEvent: 'exGroupEvent0001',
 };
 
 async function openWorkflow(page, id) {
@@ -417,6 +418,30 @@ async function runSteps(page, step, snap) {
 		await openNode(page, 'Look up RUC');
 		const count = await executeStep(page);
 		expect(/[1-9]\d* items?/.test(count), `Get gave "${count}"`);
+		await closeNode(page);
+	});
+
+	await step("example: group event, the recipient's group list and the sends", async () => {
+		await openWorkflow(page, examples.groupEvent);
+		await openNode(page, 'Send the place');
+		const locator = page.locator('[data-test-id="resource-locator-number"]');
+		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-group"]').click();
+		await locator.locator('[data-test-id="rlc-input"]').click();
+		const items = page.locator('[data-test-id="rlc-item"]');
+		await items.first().waitFor();
+		const shown = (await items.allTextContents()).map((text) => text.trim());
+		await snap('a-groups');
+		for (const name of ['Ventas Lima (3 members)', 'Soporte Clientes (2 members)']) {
+			expect(shown.some((text) => text.includes(name)), `the group "${name}" is not listed: ${shown.join(' | ')}`);
+		}
+		await items.filter({ hasText: 'Ventas Lima' }).first().click();
+		const count = await executeStep(page);
+		expect(/1 item/.test(count), `Send Location gave "${count}"`);
+		await closeNode(page);
+		await openNode(page, 'Ask for the day');
+		const pollCount = await executeStep(page);
+		expect(/1 item/.test(pollCount), `Send Poll gave "${pollCount}"`);
 		await closeNode(page);
 	});
 

@@ -61,10 +61,11 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the four task examples, each with a unique id and name', () => {
+	it('has the five task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'check-numbers-before-campaign.json',
 			'exchange-rates-to-whatsapp.json',
+			'invite-group-to-event.json',
 			'taxpayer-to-whatsapp.json',
 			'validate-supplier-rucs.json',
 		]);
@@ -148,6 +149,34 @@ describe('examples/', () => {
 		expect(execution.output('Not on WhatsApp')).toEqual([
 			{ name: 'Luis Rojas', phone: '51 911 111 111', jid: '51911111111@s.whatsapp.net', onWhatsApp: false },
 		]);
+	});
+
+	it('invite-group-to-event checks the instance, then sends the group the place and a poll quoting it', () => {
+		const execution = executionOf('exGroupEvent0001');
+		const group = '120363025246125486@g.us';
+		expect(execution.output('Instance connected?')).toEqual([{ instanceName: 'sales', state: 'open', connected: true }]);
+		const place = execution.output('Send the place');
+		expect(place).toEqual([expect.objectContaining({ messageType: 'locationMessage', key: expect.objectContaining({ remoteJid: group }) })]);
+		const locationId = (place[0].key as IDataObject).id;
+		const sent = messaging.requests.filter((r) => /^\/message\/send(Location|Poll)\/sales$/.test(r.path) && (r.body as IDataObject).number === group);
+		expect(sent.map((r) => [r.path, r.body])).toEqual([
+			[
+				'/message/sendLocation/sales',
+				{ number: group, latitude: -12.091, longitude: -77.0225, name: 'Oficina Central', address: 'Av. Javier Prado Este 123, San Isidro, Lima' },
+			],
+			[
+				'/message/sendPoll/sales',
+				{
+					number: group,
+					name: '¿Qué día vienen a la capacitación?',
+					values: ['Martes 10:00', 'Miércoles 15:00', 'Jueves 10:00'],
+					selectableCount: 1,
+					quoted: { key: { id: locationId } },
+				},
+			],
+		]);
+		expect(execution.output('Ask for the day')).toEqual([expect.objectContaining({ messageType: 'pollCreationMessageV3' })]);
+		expect(execution.output('Instance not connected')).toEqual([]);
 	});
 
 	it('exchange-rates-to-whatsapp posts the latest rates when run manually, nothing on first activation, then each new day once', async () => {
