@@ -29,6 +29,7 @@ interface BadInput {
 	name: string;
 	node: 'taxpayerLookup' | 'messaging';
 	parameters: Record<string, unknown>;
+	typeVersion?: number;
 	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
 	/** The value and the rule, as the message shows them. */
 	says: string;
@@ -54,6 +55,19 @@ const check = (numbers: unknown): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'messaging',
 	parameters: { resource: 'chat', operation: 'checkNumbers', instanceName: instance('sales'), numbers },
 });
+
+/** Any other Messaging operation, with the instance set. */
+const messaging = (resource: string, operation: string, parameters: Record<string, unknown>, typeVersion?: number): Pick<BadInput, 'node' | 'parameters' | 'typeVersion'> => ({
+	node: 'messaging',
+	parameters: { resource, operation, instanceName: instance('sales'), ...parameters },
+	typeVersion,
+});
+const location = (parameters: Record<string, unknown>) => messaging('message', 'sendLocation', { number: '51987654321', latitude: -12.05, longitude: -77.04, ...parameters });
+const poll = (parameters: Record<string, unknown>) => messaging('message', 'sendPoll', { number: '51987654321', question: '¿Día?', pollOptions: 'Lunes\nMartes', ...parameters });
+const contacts = (contact: unknown[]) => messaging('message', 'sendContact', { number: '51987654321', contacts: { contact } });
+const reaction = (parameters: Record<string, unknown>) =>
+	messaging('message', 'sendReaction', { chat: '51987654321', messageId: '3EB0C431C26A1916E07A', fromMe: false, reaction: '👍', ...parameters });
+const read = (message: unknown[]) => messaging('chat', 'markAsRead', { messages: { message } });
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
@@ -122,6 +136,34 @@ const cases: BadInput[] = [
 		items: [{ json: {}, binary: { data: memoryBinary(Buffer.alloc(MAX_MEDIA_BYTES + 1), 'image/png', 'huge.png') } }],
 		says: 'File "huge.png" is 15.00 MB (15,728,641 bytes), over the 15.00 MB',
 	},
+	// locations, polls, contacts, reactions, message keys, groups
+	{ name: 'latitude, over 90', ...location({ latitude: 90.5 }), says: 'Latitude 90.5 is not a number of degrees from -90 to 90' },
+	{ name: 'longitude, under -180', ...location({ longitude: -181 }), says: 'Longitude -181 is not a number of degrees from -180 to 180' },
+	{ name: 'coordinates, a word', ...location({ latitude: '={{ "Lima" }}' }), says: 'Latitude "Lima" is not a number of degrees' },
+	{ name: 'coordinates, both 0 (not filled in)', ...location({ latitude: 0, longitude: 0 }), says: 'are both 0, a point in the ocean' },
+	{ name: 'poll, one option', ...poll({ pollOptions: 'Lunes' }), says: 'has 1 option; a poll needs at least 2' },
+	{ name: 'poll, duplicate options', ...poll({ pollOptions: 'Lunes\nlunes ' }), says: 'has the option "lunes" twice' },
+	{ name: 'poll, 11 options', ...poll({ pollOptions: '={{ Array.from({ length: 11 }, (_, i) => "Opción " + i) }}' }), says: 'has 11 options; Evolution API takes at most 10' },
+	{ name: 'poll, more choices than options', ...poll({ selectableCount: 3 }), says: "Choices per Person 3 is more than the poll's 2 options" },
+	{ name: 'contacts, empty list', ...contacts([]), says: 'Contacts [] is empty: at least one contact is required' },
+	{ name: 'contact, short number', ...contacts([{ fullName: 'Ana', phoneNumber: '98765432' }]), says: 'a contact card needs a number of 10 to 15 digits' },
+	{ name: 'reaction, a word', ...reaction({ reaction: 'like' }), says: 'Reaction "like" is not a single emoji' },
+	{ name: 'message key, empty ID', ...reaction({ messageId: '={{ "" }}' }), says: 'has the message ID "", which is empty' },
+	{ name: 'message key, ID with a slash', ...reaction({ messageId: '3EB0/../x' }), says: 'has the message ID "3EB0/../x", which is not a message ID' },
+	{ name: 'message key, chat not an address', ...reaction({ chat: 'Ana Torres' }), says: 'has the chat "Ana Torres", which holds characters other than digits' },
+	{ name: 'message key, From Me not a boolean', ...reaction({ fromMe: '={{ "si" }}' }), says: 'has From Me "si", which is not true or false' },
+	{ name: 'mark as read, no messages', ...read([]), says: 'Messages [] is empty' },
+	{ name: 'mark as read, an @lid chat', ...read([{ chat: '123456789012345@lid', messageId: 'AAAA1111' }]), says: 'an @lid address, which Evolution API skips' },
+	{ name: 'download, ID with spaces', ...messaging('chat', 'downloadMedia', { messageId: 'a b c d' }), says: 'Message ID "a b c d" is not a message ID' },
+	{ name: 'presence, negative duration', ...messaging('chat', 'sendPresence', { number: '51987654321', presence: 'composing', duration: -1 }), says: 'Duration (Ms) -1 is not a delay' },
+	{ name: 'group, a person\'s address', ...messaging('group', 'get', { groupJid: { __rl: true, mode: 'id', value: '51987654321@s.whatsapp.net' } }), says: 'is not a group address' },
+	{ name: 'group, path trick', ...messaging('group', 'get', { groupJid: { __rl: true, mode: 'id', value: '1203630&getParticipants=true' } }), says: 'is not a group address' },
+	{
+		name: 'recipient (1.1), group mode with a person',
+		...messaging('message', 'sendText', { number: { __rl: true, mode: 'group', value: '51987654321@s.whatsapp.net' }, text: 'Hola' }, 1.1),
+		says: 'Recipient "51987654321@s.whatsapp.net" is not a group',
+	},
+	{ name: 'recipient (1.1), empty', ...messaging('message', 'sendText', { number: { __rl: true, mode: 'number', value: '={{ "" }}' }, text: 'Hola' }, 1.1), says: 'Recipient "" is empty' },
 	{ name: 'file name with a folder', ...media({ mediaType: 'document', mediaSource: 'url', mediaUrl: 'https://files.example.com/a.pdf', options: { fileName: '../secret.pdf' } }), says: 'is not a plain file name' },
 ];
 
@@ -130,9 +172,10 @@ describe('bad input is refused before any request', () => {
 		expect(cases.length).toBeGreaterThanOrEqual(40);
 	});
 
-	it.each(cases)('$name', async ({ node, parameters, items, says }) => {
+	it.each(cases)('$name', async ({ node, parameters, typeVersion, items, says }) => {
 		const result = await runNode({
 			type: node,
+			typeVersion,
 			parameters: parameters as never,
 			items,
 			credentials:
