@@ -58,3 +58,25 @@ describe.each(nodes)('%s in the editor', (folder, node) => {
 		expect(new Set(codex.alias).size).toBe(codex.alias?.length);
 	});
 });
+
+describe('the README covers every operation', () => {
+	const readme = readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
+	// Prose wraps lines: sentences are looked for with any run of spaces as one.
+	const prose = readme.replace(/\s+/g, ' ');
+
+	it.each([
+		['Taxpayer Lookup', new TaxpayerLookup()],
+		['Messaging', new Messaging()],
+	] as Array<[string, INodeType]>)('%s: a row per operation in the Operations table, and Messaging each action sentence', (name, node) => {
+		const resources = (node.description.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+		const missing: string[] = [];
+		for (const property of node.description.properties.filter((p) => p.name === 'operation')) {
+			const resource = resources.find((option) => property.displayOptions?.show?.resource?.includes(option.value as string));
+			for (const option of property.options as INodePropertyOptions[]) {
+				if (!readme.includes(`| ${resource?.name} | ${option.name} |`)) missing.push(`row ${resource?.name} | ${option.name}`);
+				if (name === 'Messaging' && !prose.includes(`*${option.action}*`)) missing.push(`action "${option.action}"`);
+			}
+		}
+		expect(missing).toEqual([]);
+	});
+});
