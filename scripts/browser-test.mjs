@@ -282,6 +282,29 @@ async function searchNodeCreator(page, words, wanted = []) {
 	);
 }
 
+/**
+ * Picks a resource locator's mode and checks that its label is not cut: the label's width in the
+ * input's font against the room inside its padding (scrollWidth would count the caret of the
+ * focused input). "By Name", a label users saw cut, must measure too wide, or the measure cannot tell.
+ */
+async function expectModeLabelFits(page, locator, mode, snap) {
+	await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+	await page.locator(`[data-test-id="mode-${mode}"]`).click();
+	const input = locator.locator('[data-test-id="rlc-mode-selector"] input');
+	const { label, cut, width, room, oldLabelCut } = await input.evaluate((element) => {
+		const style = getComputedStyle(element);
+		const context = document.createElement('canvas').getContext('2d');
+		context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+		const width = context.measureText(element.value).width;
+		const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+		const oldLabelCut = context.measureText('By Name').width > room;
+		return { label: element.value, cut: width > room, width: Math.round(width), room: Math.round(room), oldLabelCut };
+	});
+	expect(oldLabelCut, `the measure of the mode label cannot tell: "By Name" fits in ${room} px`);
+	await snap(`mode-${mode}`);
+	expect(!cut, `the mode label "${label}" is cut (${width} px of text in ${room} px)`);
+}
+
 async function runSteps(page, step, snap) {
 	await step('sign in as the sandbox owner', async () => {
 		await page.goto('/signin');
@@ -381,26 +404,7 @@ async function runSteps(page, step, snap) {
 		}
 		await page.keyboard.press('Escape');
 		// Our mode's label fits the mode selector (n8n gives it 92 px); "From list" is n8n's own.
-		for (const mode of ['name']) {
-			await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-			await page.locator(`[data-test-id="mode-${mode}"]`).click();
-			const input = locator.locator('[data-test-id="rlc-mode-selector"] input');
-			// The label's width in the input's font against the room inside its padding (scrollWidth
-			// would count the caret of the focused input).
-			const { label, cut, width, room, oldLabelCut } = await input.evaluate((element) => {
-				const style = getComputedStyle(element);
-				const context = document.createElement('canvas').getContext('2d');
-				context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-				const width = context.measureText(element.value).width;
-				const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-				// The label this node had, which users saw cut: the measure must find it too wide.
-				const oldLabelCut = context.measureText('By Name').width > room;
-				return { label: element.value, cut: width > room, width: Math.round(width), room: Math.round(room), oldLabelCut };
-			});
-			expect(oldLabelCut, `the measure of the mode label cannot tell: "By Name" fits in ${room} px`);
-			await snap(`b-mode-${mode}`);
-			expect(!cut, `the mode label "${label}" is cut (${width} px of text in ${room} px)`);
-		}
+		await expectModeLabelFits(page, locator, 'name', snap);
 		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
 		await page.locator('[data-test-id="mode-list"]').click();
 	});
@@ -426,7 +430,7 @@ async function runSteps(page, step, snap) {
 		await openNode(page, 'Send the place');
 		const locator = page.locator('[data-test-id="resource-locator-number"]');
 		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-group"]').click();
+		await page.locator('[data-test-id="mode-list"]').click();
 		await locator.locator('[data-test-id="rlc-input"]').click();
 		const items = page.locator('[data-test-id="rlc-item"]');
 		await items.first().waitFor();
@@ -435,6 +439,11 @@ async function runSteps(page, step, snap) {
 		for (const name of ['Ventas Lima (3 members)', 'Soporte Clientes (2 members)']) {
 			expect(shown.some((text) => text.includes(name)), `the group "${name}" is not listed: ${shown.join(' | ')}`);
 		}
+		await items.filter({ hasText: 'Ventas Lima' }).first().click();
+		await expectModeLabelFits(page, locator, 'number', snap);
+		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+		await page.locator('[data-test-id="mode-list"]').click();
+		await locator.locator('[data-test-id="rlc-input"]').click();
 		await items.filter({ hasText: 'Ventas Lima' }).first().click();
 		const count = await executeStep(page);
 		expect(/1 item/.test(count), `Send Location gave "${count}"`);

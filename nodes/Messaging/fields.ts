@@ -77,8 +77,9 @@ export const recipient: Field<CheckedNumber> = {
 					hint: NUMBER_DESCRIPTION,
 				},
 				{
+					// n8n gives a list only to a mode named "list", which it labels "From list".
 					displayName: 'Group',
-					name: 'group',
+					name: 'list',
 					type: 'list',
 					placeholder: 'Select a group...',
 					typeOptions: { searchListMethod: 'getGroups', searchable: true },
@@ -91,7 +92,7 @@ export const recipient: Field<CheckedNumber> = {
 		const value = isResourceLocatorValue(raw) ? raw.value : raw;
 		const label = isResourceLocatorValue(raw) ? 'Recipient' : 'Number';
 		const checked = checkPhoneNumber(value);
-		if (isResourceLocatorValue(raw) && raw.mode === 'group' && checked.valid && !checked.value.endsWith('@g.us')) {
+		if (isResourceLocatorValue(raw) && raw.mode === 'list' && checked.valid && !checked.value.endsWith('@g.us')) {
 			item.require(label, value, bad('is not a group: a group address ends in @g.us', 'Pick the group from the list, or switch the mode to Number.'));
 		}
 		return { given: String(value ?? '').trim(), number: item.require(label, value, checked) };

@@ -109,7 +109,7 @@ beforeAll(async () => {
 					evolution,
 					'sendLocation',
 					{
-						number: { __rl: true, mode: 'group', value: VENTAS, cachedResultName: 'Ventas Lima (3 members)' },
+						number: { __rl: true, mode: 'list', value: VENTAS, cachedResultName: 'Ventas Lima (3 members)' },
 						latitude: -12.046374,
 						longitude: -77.042793,
 						name: 'Oficina Central',

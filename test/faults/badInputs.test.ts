@@ -160,7 +160,7 @@ const cases: BadInput[] = [
 	{ name: 'group, path trick', ...messaging('group', 'get', { groupJid: { __rl: true, mode: 'id', value: '1203630&getParticipants=true' } }), says: 'is not a group address' },
 	{
 		name: 'recipient (1.1), group mode with a person',
-		...messaging('message', 'sendText', { number: { __rl: true, mode: 'group', value: '51987654321@s.whatsapp.net' }, text: 'Hola' }, 1.1),
+		...messaging('message', 'sendText', { number: { __rl: true, mode: 'list', value: '51987654321@s.whatsapp.net' }, text: 'Hola' }, 1.1),
 		says: 'Recipient "51987654321@s.whatsapp.net" is not a group',
 	},
 	{ name: 'recipient (1.1), empty', ...messaging('message', 'sendText', { number: { __rl: true, mode: 'number', value: '={{ "" }}' }, text: 'Hola' }, 1.1), says: 'Recipient "" is empty' },

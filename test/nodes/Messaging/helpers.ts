@@ -38,7 +38,7 @@ export function credentialsFor(fake: EvolutionFake, overrides: Partial<{ serverU
 export const instance = (value: string, mode: 'list' | 'name' = 'list') => ({ __rl: true, mode, value });
 
 /** A recipient of version 1.1: a number (or address), or a group picked from the list. */
-export const recipient = (value: string, mode: 'number' | 'group' = 'number') => ({ __rl: true, mode, value });
+export const recipient = (value: string, mode: 'number' | 'group' = 'number') => ({ __rl: true, mode: mode === 'group' ? 'list' : mode, value });
 
 export interface RunMessagingOptions {
 	parameters: Record<string, unknown>;
