@@ -282,6 +282,16 @@ async function searchNodeCreator(page, words, wanted = []) {
 	);
 }
 
+/** Switches a resource locator to its list mode and opens the list: its items, and their texts. */
+async function openLocatorList(page, locator) {
+	await locator.locator('[data-test-id="rlc-mode-selector"]').click();
+	await page.locator('[data-test-id="mode-list"]').click();
+	await locator.locator('[data-test-id="rlc-input"]').click();
+	const items = page.locator('[data-test-id="rlc-item"]');
+	await items.first().waitFor();
+	return { items, shown: (await items.allTextContents()).map((text) => text.trim()) };
+}
+
 /**
  * Picks a resource locator's mode and checks that its label is not cut: the label's width in the
  * input's font against the room inside its padding (scrollWidth would count the caret of the
@@ -392,12 +402,7 @@ async function runSteps(page, step, snap) {
 	await step('Messaging: the instance list shows the instances with their state', async () => {
 		await openNode(page, 'Send as text');
 		const locator = page.locator('[data-test-id="resource-locator-instanceName"]');
-		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-list"]').click();
-		await locator.locator('[data-test-id="rlc-input"]').click();
-		const items = page.locator('[data-test-id="rlc-item"]');
-		await items.first().waitFor();
-		const shown = (await items.allTextContents()).map((text) => text.trim());
+		const { shown } = await openLocatorList(page, locator);
 		await snap('a-list');
 		for (const name of ['sales', 'Support Team', 'offline']) {
 			expect(shown.some((text) => text.includes(name)), `the instance "${name}" is not listed: ${shown.join(' | ')}`);
@@ -429,21 +434,14 @@ async function runSteps(page, step, snap) {
 		await openWorkflow(page, examples.groupEvent);
 		await openNode(page, 'Send the place');
 		const locator = page.locator('[data-test-id="resource-locator-number"]');
-		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-list"]').click();
-		await locator.locator('[data-test-id="rlc-input"]').click();
-		const items = page.locator('[data-test-id="rlc-item"]');
-		await items.first().waitFor();
-		const shown = (await items.allTextContents()).map((text) => text.trim());
+		const { items, shown } = await openLocatorList(page, locator);
 		await snap('a-groups');
 		for (const name of ['Ventas Lima (3 members)', 'Soporte Clientes (2 members)']) {
 			expect(shown.some((text) => text.includes(name)), `the group "${name}" is not listed: ${shown.join(' | ')}`);
 		}
 		await items.filter({ hasText: 'Ventas Lima' }).first().click();
 		await expectModeLabelFits(page, locator, 'number', snap);
-		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-list"]').click();
-		await locator.locator('[data-test-id="rlc-input"]').click();
+		await openLocatorList(page, locator);
 		await items.filter({ hasText: 'Ventas Lima' }).first().click();
 		const count = await executeStep(page);
 		expect(/1 item/.test(count), `Send Location gave "${count}"`);

@@ -928,37 +928,54 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		);
 	}
 
-	function sendWhatsAppAudio(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-		const invalid = schemaFailure(body, SCHEMAS.audio);
+	/**
+	 * sendWhatsAppAudio and sendSticker: the schema, a URL or raw base64 in `key`, then the send;
+	 * the server re-encodes the file, so the message keeps its own MIME type.
+	 */
+	function sendConvertedFile(
+		instance: FakeInstance,
+		body: Record<string, unknown>,
+		file: { key: 'audio' | 'sticker'; schema: JsonSchema; notMedia: string; messageType: string; mimetype: string },
+		content: (bytes: Buffer) => Record<string, unknown>,
+	): CannedAnswer {
+		const invalid = schemaFailure(body, file.schema);
 		if (invalid) return invalid;
-		const source = mediaSource(body.audio);
-		if (!source) return badRequest(['Owned media must be a url, base64, or valid file with buffer']);
+		const source = mediaSource(body[file.key]);
+		if (!source) return badRequest([file.notMedia]);
 		const number = serverNumber(body.number as string);
 		const refused = cannotSend(instance, number);
 		if (refused) return refused;
-		const bytes = mediaBytes(body.audio as string, source);
+		const bytes = mediaBytes(body[file.key] as string, source);
+		const message = { ...uploadedMedia(file.mimetype, bytes.length), ...content(bytes) };
+		return sent(instance, number, file.messageType, { [file.messageType]: message }, { media: { bytes, mimetype: file.mimetype } });
+	}
+
+	function sendWhatsAppAudio(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
 		// Converted or not (`encoding: false`), the server always sends a voice note as ogg/opus.
-		const content = {
-			...uploadedMedia(OPUS_MIME, bytes.length),
+		const audio = {
+			key: 'audio' as const,
+			schema: SCHEMAS.audio,
+			notMedia: 'Owned media must be a url, base64, or valid file with buffer',
+			messageType: 'audioMessage',
+			mimetype: OPUS_MIME,
+		};
+		return sendConvertedFile(instance, body, audio, (bytes) => ({
 			// Opus voice notes run at about 2 kB a second.
 			seconds: Math.max(1, Math.round(bytes.length / 2000)),
 			ptt: true,
 			mediaKeyTimestamp: String(Math.floor(Date.now() / 1000)),
-		};
-		return sent(instance, number, 'audioMessage', { audioMessage: content }, { media: { bytes, mimetype: OPUS_MIME } });
+		}));
 	}
 
 	function sendSticker(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-		const invalid = schemaFailure(body, SCHEMAS.sticker);
-		if (invalid) return invalid;
-		const source = mediaSource(body.sticker);
-		if (!source) return badRequest(['Owned media must be a url or base64']);
-		const number = serverNumber(body.number as string);
-		const refused = cannotSend(instance, number);
-		if (refused) return refused;
-		const bytes = mediaBytes(body.sticker as string, source);
-		const content = { ...uploadedMedia('image/webp', bytes.length), isAnimated: false };
-		return sent(instance, number, 'stickerMessage', { stickerMessage: content }, { media: { bytes, mimetype: 'image/webp' } });
+		const sticker = {
+			key: 'sticker' as const,
+			schema: SCHEMAS.sticker,
+			notMedia: 'Owned media must be a url or base64',
+			messageType: 'stickerMessage',
+			mimetype: 'image/webp',
+		};
+		return sendConvertedFile(instance, body, sticker, () => ({ isAnimated: false }));
 	}
 
 	function sendLocation(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
