@@ -1,9 +1,10 @@
 // How Messaging talks to the user's Evolution API server: the request defaults, what its answers
 // mean (errors.ts) and how a sent message becomes an item.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
-import type { Api } from '../shared/operation';
+import type { Api, Values } from '../shared/operation';
+import { requestOutsideRouting } from '../shared/runItem';
 import { isMessagingSuccess, messagingAnswerFailure, messagingLimits, messagingNoAnswerFailure, messagingQuota } from './errors';
 import { readAnswer } from './media/mediaBody';
 
@@ -41,3 +42,21 @@ export const messagingApi: Api = {
 	quota: messagingQuota,
 	limits: messagingLimits,
 };
+
+/** A GET for a list in the editor (instances, groups), with the node's credential; resolves to the answer's body or throws its readable error. */
+export async function listRequest(
+	fns: ILoadOptionsFunctions,
+	url: string,
+	qs: IHttpRequestOptions['qs'],
+	about: { operation: string; subject: string; values: Values },
+): Promise<unknown> {
+	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
+	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
+	return await requestOutsideRouting(
+		fns,
+		messagingApi,
+		MESSAGING_CREDENTIAL,
+		{ method: 'GET', baseURL, url, qs, headers: { ...messagingRequestDefaults.headers }, json: true },
+		{ ...about, routeKind: 'instance', serverUrl: baseURL },
+	);
+}

@@ -3,10 +3,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { messagingServerUrl } from '../../../credentials/MessagingApi.credentials';
-import { requestOutsideRouting } from '../../shared/runItem';
+import { listRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
-import { MESSAGING_CREDENTIAL, messagingApi, messagingRequestDefaults } from '../transport';
 
 export async function getGroups(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const rawInstance = this.getNodeParameter('instanceName', '', { extractValue: true });
@@ -16,22 +14,11 @@ export async function getGroups(this: ILoadOptionsFunctions, filter?: string): P
 			description: instance.hint,
 		});
 	}
-	const credentials = await this.getCredentials(MESSAGING_CREDENTIAL);
-	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
-	const body = await requestOutsideRouting(
-		this,
-		messagingApi,
-		MESSAGING_CREDENTIAL,
-		{
-			method: 'GET',
-			baseURL,
-			url: `/group/fetchAllGroups/${encodeURIComponent(instance.value)}`,
-			qs: { getParticipants: 'false' },
-			headers: { ...messagingRequestDefaults.headers },
-			json: true,
-		},
-		{ operation: 'listGroups', routeKind: 'group', subject: 'the groups', values: { instanceName: instance.value }, serverUrl: baseURL },
-	);
+	const body = await listRequest(this, `/group/fetchAllGroups/${encodeURIComponent(instance.value)}`, { getParticipants: 'false' }, {
+		operation: 'listGroups',
+		subject: 'the groups',
+		values: { instanceName: instance.value },
+	});
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
 	for (const group of (Array.isArray(body) ? body : []) as IDataObject[]) {

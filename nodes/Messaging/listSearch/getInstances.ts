@@ -1,10 +1,8 @@
 // Fills the Instance list: every instance the API key can see, with its connection state.
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { messagingServerUrl } from '../../../credentials/MessagingApi.credentials';
-import { requestOutsideRouting } from '../../shared/runItem';
 import { LIST_INSTANCES } from '../errors';
-import { MESSAGING_CREDENTIAL, messagingApi, messagingRequestDefaults } from '../transport';
+import { listRequest } from '../transport';
 
 const STATE_LABELS: Record<string, string> = {
 	open: 'connected',
@@ -22,15 +20,7 @@ export function describeInstance(entry: IDataObject): { name: string; state: str
 }
 
 export async function getInstances(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const credentials = await this.getCredentials(MESSAGING_CREDENTIAL);
-	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
-	const body = await requestOutsideRouting(
-		this,
-		messagingApi,
-		MESSAGING_CREDENTIAL,
-		{ method: 'GET', baseURL, url: '/instance/fetchInstances', headers: { ...messagingRequestDefaults.headers }, json: true },
-		{ operation: LIST_INSTANCES, routeKind: 'instance', subject: 'the instances', values: {}, serverUrl: baseURL },
-	);
+	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: LIST_INSTANCES, subject: 'the instances', values: {} });
 	const entries = (Array.isArray(body) ? body : [body]) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];
