@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../fakes/evolutionApi';
 import { unordered } from '../../../harness/unordered';
-import { instance, itemsOf, runMessaging, stopError, visibleText } from '../helpers';
+import { instance, itemsOf, recipient, runMessaging, stopError, visibleText } from '../helpers';
 
 const UNREGISTERED = '51999999999';
 let fake: EvolutionFake;
@@ -397,5 +397,28 @@ describe('Send Text: errors', () => {
 			items: itemsOf({ phone: '51987654321' }, { phone: UNREGISTERED }),
 		});
 		expect(stopError(result).message).toBe('Item 1: 51999999999 is not on WhatsApp (400)');
+	});
+});
+
+describe('Send Text, version 1.1 (the recipient is a resource locator)', () => {
+	it('reads a number from an expression in Number mode, and a group picked from the list', async () => {
+		const result = await runMessaging(fake, {
+			typeVersion: 1.1,
+			parameters: sendText({ number: recipient('={{ $json.to }}'), text: '=Hola {{ $json.name }}' }),
+			items: itemsOf({ to: '+51 987 654 321', name: 'Ana' }, { to: '120363111111111111@g.us', name: 'equipo' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => r.body)).toEqual([
+			{ number: '51987654321', text: 'Hola Ana' },
+			{ number: '120363111111111111@g.us', text: 'Hola equipo' },
+		]);
+		const group = await runMessaging(fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('120363025246125486@g.us', 'group') }) });
+		expect(group.items[0].json).toMatchObject({ key: { remoteJid: '120363025246125486@g.us' } });
+	});
+
+	it('names the Recipient in its errors', async () => {
+		const result = await runMessaging(fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('12345') }) });
+		expect(stopError(result).message).toMatch(/^Item 0: Recipient "12345" has 5 digits/);
+		expect(fake.requests).toEqual([]);
 	});
 });
