@@ -285,9 +285,9 @@ async function searchNodeCreator(page, words, wanted = []) {
 /** Switches a resource locator to its list mode and opens the list: its items, and their texts. */
 async function openLocatorList(page, locator) {
 	await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-	await page.locator('[data-test-id="mode-list"]').click();
+	await page.locator('[data-test-id="mode-list"]:visible').click();
 	await locator.locator('[data-test-id="rlc-input"]').click();
-	const items = page.locator('[data-test-id="rlc-item"]');
+	const items = page.locator('[data-test-id="rlc-item"]:visible');
 	await items.first().waitFor();
 	return { items, shown: (await items.allTextContents()).map((text) => text.trim()) };
 }
@@ -299,7 +299,7 @@ async function openLocatorList(page, locator) {
  */
 async function expectModeLabelFits(page, locator, mode, snap) {
 	await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-	await page.locator(`[data-test-id="mode-${mode}"]`).click();
+	await page.locator(`[data-test-id="mode-${mode}"]:visible`).click();
 	const input = locator.locator('[data-test-id="rlc-mode-selector"] input');
 	const { label, cut, width, room, oldLabelCut } = await input.evaluate((element) => {
 		const style = getComputedStyle(element);
@@ -411,7 +411,7 @@ async function runSteps(page, step, snap) {
 		// Our mode's label fits the mode selector (n8n gives it 92 px); "From list" is n8n's own.
 		await expectModeLabelFits(page, locator, 'name', snap);
 		await locator.locator('[data-test-id="rlc-mode-selector"]').click();
-		await page.locator('[data-test-id="mode-list"]').click();
+		await page.locator('[data-test-id="mode-list"]:visible').click();
 	});
 
 	await step('example: taxpayer to WhatsApp, Send Text step', async () => {
