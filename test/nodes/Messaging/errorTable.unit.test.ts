@@ -17,6 +17,17 @@ describe('Evolution API error bodies', () => {
 			'inner; {"code":1}',
 		);
 		expect(serverReason({ status: 400, error: 'Bad Request' })).toBe('Bad Request');
+		// Schema failures nest the list (dataValidate), in both envelopes (whatsappNumbers since 2.3.0 has no `response`).
+		expect(
+			serverReason({ status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"', 'values contains duplicate item']] } }),
+		).toBe('instance requires property "number"; values contains duplicate item');
+		expect(serverReason({ status: 400, error: 'Bad Request', message: [['numbers does not meet minimum length of 1']] })).toBe(
+			'numbers does not meet minimum length of 1',
+		);
+		// Group validators list {property, message} objects.
+		expect(
+			serverReason({ status: 400, error: 'Bad Request', response: { message: [{ property: 'groupJid', message: 'groupJid does not match pattern "^[\\d-]+@g.us$"' }] } }),
+		).toBe('groupJid does not match pattern "^[\\d-]+@g.us$"');
 		expect(serverReason('  <h1>502\nBad Gateway</h1> ')).toBe('an HTML page saying "502 Bad Gateway"');
 		expect(serverReason('plain\n text ')).toBe('plain text');
 		expect(serverReason(null)).toBe('');
