@@ -55,7 +55,7 @@ export const mediaSourceProperties: INodeProperties[] = [
 		required: true,
 		default: 'data',
 		hint: 'The name of the input binary field containing the file to be sent',
-		description: 'Its MIME type and file name are used unless set in Options',
+		description: 'Send Media uses its MIME type and file name unless Options set them',
 		displayOptions: { show: { mediaSource: ['binary'] } },
 	},
 ];
