@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { nodeProperties, operationSubtitle } from '../shared/operation';
 import { messagingApiTest } from './credentialTest';
+import { RECIPIENT_VERSION } from './fields';
 import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
 import { chat } from './resources/chat';
@@ -19,8 +20,8 @@ export class Messaging implements INodeType {
 		icon: { light: 'file:messaging.svg', dark: 'file:messaging.dark.svg' },
 		group: ['output'],
 		// 1.1: the recipient can be a group picked from a list (fields.ts); version 1 keeps a text field.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, RECIPIENT_VERSION],
+		defaultVersion: RECIPIENT_VERSION,
 		subtitle: operationSubtitle(resources),
 		description: 'Send WhatsApp messages, files, polls and reactions, read chats and groups, through your Evolution API server',
 		defaults: { name: 'Messaging' },

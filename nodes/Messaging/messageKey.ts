@@ -5,6 +5,16 @@ import type { INodeProperties } from 'n8n-workflow';
 import { inBody, type Field } from '../shared/operation';
 import { checkMessageKey, type MessageKey } from './validation/messageKeys';
 
+export const MESSAGE_ID_PROPERTY: INodeProperties = {
+	displayName: 'Message ID',
+	name: 'messageId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 3EB0C431C26A1916E07A',
+	description: "The message's key.ID, from a send's output or the trigger",
+};
+
 export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 	{
 		displayName: 'Chat',
@@ -15,15 +25,7 @@ export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 		placeholder: 'e.g. 51987654321 or 120363025246125486@g.us',
 		description: "The chat the message is in: the other person's number, or the group's address (the message's key.remoteJid)",
 	},
-	{
-		displayName: 'Message ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3EB0C431C26A1916E07A',
-		description: "The message's key.ID, from a send's output or the trigger",
-	},
+	MESSAGE_ID_PROPERTY,
 	{
 		displayName: 'From Me',
 		name: 'fromMe',

@@ -2,7 +2,7 @@
 // offered only where the route honours it, and read into body keys the same way for every send.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { intoBody, type Field, type ItemReader } from '../shared/operation';
+import { intoBody, optionsCollection, type Field, type ItemReader } from '../shared/operation';
 import { PAUSE_BETWEEN_MESSAGES_OPTION } from './pace';
 import { checkDelay, checkNumberList } from './validation/recipients';
 
@@ -50,6 +50,9 @@ export const QUOTED_OPTION: INodeProperties = {
 	description: 'The ID of the message to reply to (its key.ID in the answer that sent it, or in the trigger)',
 };
 
+/** What the media, sticker, location and poll routes take: delay, mentions and a quoted message. */
+export const MESSAGE_OPTIONS: INodeProperties[] = [delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION];
+
 interface SendOptionValues {
 	delay?: number | string;
 	linkPreview?: boolean;
@@ -83,7 +86,7 @@ export function sendOptionsField(routeOptions: INodeProperties[], extra: INodePr
 	const routeKeys = new Set(routeOptions.map((option) => option.name));
 	return {
 		name: 'options',
-		properties: [{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options }],
+		properties: [optionsCollection(options)],
 		read(item) {
 			const set = item.parameter('options', {}) as IDataObject;
 			const offered = Object.fromEntries(Object.entries(set).filter(([key]) => routeKeys.has(key)));

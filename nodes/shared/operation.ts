@@ -139,6 +139,26 @@ export function checkedField<T>(
 	};
 }
 
+/** An operation's Options collection, as the editor shows it (the options in the order given). */
+export const optionsCollection = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options,
+});
+
+/** A field of one boolean option in the operation's Options: true only when set on. */
+export function optionFlag(option: INodeProperties, to: Placement<boolean>): Field<boolean> {
+	return {
+		name: option.name,
+		properties: [optionsCollection([option])],
+		read: (item) => (item.parameter('options', {}) as IDataObject)[option.name] === true,
+		to,
+	};
+}
+
 /** Fills `{name}` in the route's path, encoded, so nothing typed can change the route. */
 export const inPath =
 	<T>(name: string, pick: (value: T) => string = String): Placement<T> =>

@@ -2,7 +2,7 @@
 // the item. The parameters that pick and give it, and the reading, for every operation that sends a file.
 import type { IBinaryData, INodeProperties } from 'n8n-workflow';
 
-import type { Field, ItemReader } from '../../shared/operation';
+import { inBody, type Field, type ItemReader } from '../../shared/operation';
 import { base64ByteLength, checkBase64Media, checkMediaSize, checkMediaUrl, checkMimeType } from '../validation/media';
 
 /** A file as read from its source, with what the source tells of its type and name. */
@@ -147,3 +147,11 @@ export const mediaFile: Field<MediaContent> = {
 	properties: mediaSourceProperties,
 	read: readMediaSource,
 };
+
+/** The file read by `mediaFile` (listed before it), as the URL or raw base64 a route takes under `key`. */
+export const mediaFileIn = (key: string): Field<string> => ({
+	name: key,
+	properties: [],
+	read: (_item, before) => (before[mediaFile.name] as MediaContent).media,
+	to: inBody(key),
+});

@@ -2,21 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiError } from '../../../shared/errors';
 import { bad, ok, type Checked } from '../../../shared/checks';
-import { checkedField, inBody, operation, type Field } from '../../../shared/operation';
+import { checkedField, inBody, operation, optionFlag } from '../../../shared/operation';
 import { instance } from '../../fields';
 import { extensionForMimeType } from '../../media/mimeTypes';
+import { MESSAGE_ID_PROPERTY } from '../../messageKey';
 import { checkMessageId } from '../../validation/messageKeys';
 
 const messageId = checkedField(
-	{
-		displayName: 'Message ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 3EB0C431C26A1916E07A',
-		description: "The media message's key.ID, from the trigger or a send's output. The server must have stored the message.",
-	},
+	{ ...MESSAGE_ID_PROPERTY, description: "The media message's key.ID, from the trigger or a send's output. The server must have stored the message." },
 	checkMessageId,
 	// The server finds the message by its ID alone.
 	inBody('message', (id: string) => ({ key: { id } })),
@@ -37,29 +30,16 @@ const outputField = checkedField(
 			: bad('is not a binary field name (letters, digits, _ and -)', 'Use data, or a name such as invoice.'),
 );
 
-const convertToMp4: Field<boolean> = {
-	name: 'convertToMp4',
-	properties: [
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Convert Audio to MP4',
-					name: 'convertToMp4',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the server converts a voice note (OGG/Opus) to MP4 audio, which more apps and AI services read',
-				},
-			],
-		},
-	],
-	read: (item) => (item.parameter('options', {}) as IDataObject).convertToMp4 === true,
-	to: inBody('convertToMp4'),
-};
+const convertToMp4 = optionFlag(
+	{
+		displayName: 'Convert Audio to MP4',
+		name: 'convertToMp4',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the server converts a voice note (OGG/Opus) to MP4 audio, which more apps and AI services read',
+	},
+	inBody('convertToMp4'),
+);
 
 /** What getBase64FromMediaMessage answers, the file aside. */
 interface MediaAnswer {

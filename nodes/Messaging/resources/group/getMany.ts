@@ -1,33 +1,18 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { inQuery, operation, type Field } from '../../../shared/operation';
+import { inQuery, operation, optionFlag } from '../../../shared/operation';
 import { instance } from '../../fields';
 import { limited, returnAllOrLimit } from '../../limit';
 
-const includeParticipants: Field<boolean> = {
-	name: 'getParticipants',
-	properties: [
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Participants',
-					name: 'includeParticipants',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to list every member with their role; slower on numbers in many groups',
-				},
-			],
-		},
-	],
-	read: (item) => (item.parameter('options', {}) as IDataObject).includeParticipants === true,
+const includeParticipants = optionFlag(
+	{
+		displayName: 'Include Participants',
+		name: 'includeParticipants',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to list every member with their role; slower on numbers in many groups',
+	},
 	// The server requires the query, as the text "true" or "false".
-	to: inQuery('getParticipants', String),
-};
+	inQuery('getParticipants', String),
+);
 
 export const getManyGroups = operation<{ limit?: number }>({
 	name: 'Get Many',

@@ -2,17 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { inBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
-import { mediaFile, type MediaContent } from '../../media/source';
+import { mediaFile, mediaFileIn } from '../../media/source';
 import { pauseBetweenMessages, sendInOrder } from '../../pace';
 import { delayOption, sendOptionsField } from '../../sendOptions';
-
-/** The route takes the audio as it is (URL or raw base64), whatever its source. */
-const audio: Field<string> = {
-	name: 'audio',
-	properties: [],
-	read: (_item, before) => (before.file as MediaContent).media,
-	to: inBody('audio'),
-};
 
 /** Whether the server converts the file to a voice note (OGG/Opus); off sends it as it is. */
 const encoding: Field<boolean | undefined> = {
@@ -46,6 +38,6 @@ export const sendAudio = operation({
 	action: 'Send voice note',
 	description: 'Send a voice note from a URL, base64 text or a previous node (up to 15 MB)',
 	request: { method: 'POST', path: '/message/sendWhatsAppAudio/{instanceName}' },
-	fields: [instance, recipient, mediaFile, audio, encoding, audioOptions, pauseBetweenMessages],
+	fields: [instance, recipient, mediaFile, mediaFileIn('audio'), encoding, audioOptions, pauseBetweenMessages],
 	inOrder: sendInOrder,
 });

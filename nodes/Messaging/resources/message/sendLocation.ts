@@ -2,7 +2,7 @@ import { bad, checkNumberInRange, ok, type Checked } from '../../../shared/check
 import { checkedField, inBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
 import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { delayOption, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
+import { MESSAGE_OPTIONS, sendOptionsField } from '../../sendOptions';
 
 const coordinate = (name: 'latitude' | 'longitude', limit: number, example: string) =>
 	checkedField(
@@ -39,7 +39,7 @@ const notBothZero: Field<void> = {
 	},
 };
 
-const locationOptions = sendOptionsField([delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION]);
+const locationOptions = sendOptionsField(MESSAGE_OPTIONS);
 
 export const sendLocation = operation({
 	name: 'Send Location',

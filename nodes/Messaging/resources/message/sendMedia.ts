@@ -6,7 +6,7 @@ import { pauseBetweenMessages, sendInOrder } from '../../pace';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile, type MediaContent } from '../../media/source';
-import { delayOption, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
+import { MESSAGE_OPTIONS, sendOptionsField } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType } from '../../validation/media';
 
 const mediaType = checkedField(
@@ -93,7 +93,7 @@ const media: Field<IDataObject> = {
 	to: intoBody,
 };
 
-const mediaOptions = sendOptionsField([delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION], MEDIA_DETAIL_OPTIONS);
+const mediaOptions = sendOptionsField(MESSAGE_OPTIONS, MEDIA_DETAIL_OPTIONS);
 
 export const sendMedia = operation({
 	name: 'Send Media',

@@ -2,7 +2,7 @@ import { bad, checkNumberInRange, ok, showValue, type Checked } from '../../../s
 import { checkedField, inBody, operation, type Field } from '../../../shared/operation';
 import { instance, recipient } from '../../fields';
 import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { delayOption, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
+import { MESSAGE_OPTIONS, sendOptionsField } from '../../sendOptions';
 
 /** Evolution's schema takes 2 to 10 options (WhatsApp itself shows up to 12). */
 export const MAX_POLL_OPTIONS = 10;
@@ -52,7 +52,7 @@ const pollOptions = checkedField(
 	inBody('values'),
 );
 
-/** How many options one person may pick: from 1 to all of them (0, any number, goes as the count of options). */
+/** How many options one person may pick: 1 up to all of them, or 0 for any number; never more than the poll has. */
 const selectableCount: Field<number> = {
 	name: 'selectableCount',
 	properties: [
@@ -76,7 +76,7 @@ const selectableCount: Field<number> = {
 	to: inBody('selectableCount'),
 };
 
-const pollOptionsField = sendOptionsField([delayOption('typing...'), ...MENTION_OPTIONS, QUOTED_OPTION]);
+const pollOptionsField = sendOptionsField(MESSAGE_OPTIONS);
 
 export const sendPoll = operation({
 	name: 'Send Poll',
