@@ -12,6 +12,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import {
+	connectionUpdateData,
+	groupParticipantsData,
+	mediaMessageData,
+	qrCodeData,
+	statusUpdateData,
+	textMessageData,
+	whatsappMessageId,
+} from './evolutionEvents.ts';
+
 export type ConnectionStatus = 'open' | 'close' | 'connecting';
 
 export interface FakeInstance {
@@ -94,6 +104,52 @@ export interface EvolutionFakeOptions {
 	groups?: FakeGroup[];
 	/** Profile picture URLs by digits (a number's or a group's); default `DEFAULT_PROFILE_PICTURES`. Others have none. */
 	profilePictures?: Record<string, string>;
+	/**
+	 * Which release's webhook routes to play: `2.3` (default: nested body, custom headers, retries),
+	 * `2.1.0` (nested body, no headers kept), `2.0` (flat body).
+	 */
+	webhookRelease?: '2.3' | '2.1.0' | '2.0';
+	/** Delivery retries as 2.3's retryWebhookRequest, scaled down: attempts (default 10) and the first delay (default 50 ms, doubling, at most 1 s). */
+	webhookRetry?: { maxAttempts?: number; initialDelayMs?: number };
+	/** The server's SERVER_URL, sent in every delivery; default the fake's own URL. */
+	serverUrl?: string;
+}
+
+/** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
+export interface FakeWebhook {
+	id: string;
+	url: string;
+	headers?: Record<string, string> | null;
+	enabled: boolean;
+	events: string[];
+	webhookByEvents: boolean;
+	webhookBase64: boolean;
+	createdAt: string;
+	updatedAt: string;
+	instanceId: string;
+}
+
+/** One POST the fake made to a webhook. */
+export interface WebhookAttempt {
+	instance: string;
+	event: string;
+	url: string;
+	headers: Record<string, string>;
+	body: Record<string, unknown>;
+	/** The receiver's status, or undefined when the request failed (refused, timed out). */
+	status?: number;
+	error?: string;
+}
+
+export interface DeliveryOutcome {
+	/** Whether a 2xx answer came back. */
+	delivered: boolean;
+	/** Every attempt's status (undefined: no answer), in order. */
+	statuses: Array<number | undefined>;
+	/** What was posted (the same body on every attempt). */
+	envelope: Record<string, unknown>;
+	/** Why nothing was posted (no webhook, disabled, event not subscribed). */
+	skipped?: string;
 }
 
 export interface RecordedRequest {
@@ -138,6 +194,18 @@ export interface EvolutionFake {
 	profilePictures: Map<string, string>;
 	/** The server's message store by message id: the seeds, then every successful send. */
 	messages: Map<string, StoredMessage>;
+	/** Each instance's webhook, by instance name (`webhook/set` writes it, `webhook/find` reads it). */
+	webhooks: Map<string, FakeWebhook>;
+	/** Every POST made to a webhook, in order. */
+	webhookAttempts: WebhookAttempt[];
+	/**
+	 * Delivers an event (`messages.upsert`...) of an instance to its webhook, as Evolution does: only
+	 * when enabled and subscribed, the envelope with the API key, the stored headers, retried on
+	 * failure except 400, 401, 403, 404 and 422. `envelope` re-sends a previous delivery's body as is.
+	 */
+	deliver(instance: string, event: string, data: unknown, options?: { envelope?: Record<string, unknown> }): Promise<DeliveryOutcome>;
+	/** Deliveries started by the fake itself (send.message after a send), to await in tests. */
+	pendingDeliveries(): Promise<void>;
 	/** The keys markMessageAsRead passed on to WhatsApp (`@lid` ones are dropped), in order. */
 	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
 	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
@@ -162,6 +230,8 @@ export interface EvolutionFake {
 }
 
 export const DEFAULT_API_KEY = 'global-test-key';
+/** The fake's control route that makes an instance receive a message and deliver it to its webhook. */
+export const CONTROL_DELIVER = '/_fake/deliver';
 export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
 
 export const DEFAULT_GROUPS: readonly FakeGroup[] = [
@@ -384,6 +454,41 @@ function isNotEmpty(...names: string[]): Pick<JsonSchema, 'if' | 'then'> {
 	return { if: { propertyNames: { enum: [...names] } }, then: { properties } };
 }
 
+/** EventController.events of 2.3.x: what a webhook may subscribe to. */
+export const WEBHOOK_EVENTS = [
+	'APPLICATION_STARTUP',
+	'QRCODE_UPDATED',
+	'MESSAGES_SET',
+	'MESSAGES_UPSERT',
+	'MESSAGES_EDITED',
+	'MESSAGES_UPDATE',
+	'MESSAGES_DELETE',
+	'SEND_MESSAGE',
+	'SEND_MESSAGE_UPDATE',
+	'CONTACTS_SET',
+	'CONTACTS_UPSERT',
+	'CONTACTS_UPDATE',
+	'PRESENCE_UPDATE',
+	'CHATS_SET',
+	'CHATS_UPSERT',
+	'CHATS_UPDATE',
+	'CHATS_DELETE',
+	'GROUPS_UPSERT',
+	'GROUP_UPDATE',
+	'GROUP_PARTICIPANTS_UPDATE',
+	'CONNECTION_UPDATE',
+	'LABELS_EDIT',
+	'LABELS_ASSOCIATION',
+	'CALL',
+	'TYPEBOT_START',
+	'TYPEBOT_CHANGE_STATUS',
+	'REMOVE_INSTANCE',
+	'LOGOUT_INSTANCE',
+	'INSTANCE_CREATE',
+	'INSTANCE_DELETE',
+	'STATUS_INSTANCE',
+];
+
 const numberSchema: JsonSchema = { type: 'string', description: 'Invalid format' };
 const delaySchema: JsonSchema = { type: 'integer', description: 'Enter a value in milliseconds' };
 const quotedSchema: JsonSchema = {
@@ -552,6 +657,38 @@ const SCHEMAS = {
 		required: ['getParticipants'],
 		...isNotEmpty('getParticipants'),
 	},
+	webhook: {
+		type: 'object',
+		properties: {
+			webhook: {
+				type: 'object',
+				properties: {
+					enabled: { type: 'boolean' },
+					url: { type: 'string' },
+					headers: { type: 'object' },
+					byEvents: { type: 'boolean' },
+					base64: { type: 'boolean' },
+					events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+				},
+				required: ['enabled', 'url'],
+				...isNotEmpty('enabled', 'url'),
+			},
+		},
+		required: ['webhook'],
+	},
+	/** 2.0.x: the same keys at the top level, with webhookByEvents and webhookBase64. */
+	webhookFlat: {
+		type: 'object',
+		properties: {
+			enabled: { type: 'boolean' },
+			url: { type: 'string' },
+			webhookByEvents: { type: 'boolean' },
+			webhookBase64: { type: 'boolean' },
+			events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+		},
+		required: ['enabled', 'url'],
+		...isNotEmpty('enabled', 'url'),
+	},
 } satisfies Record<string, JsonSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -678,6 +815,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 	}
 	const instanceIds = new Map<string, string>();
 	const pending: Pending[] = [];
+	const webhookRelease = options.webhookRelease ?? '2.3';
+	const inFlightDeliveries = new Set<Promise<unknown>>();
 	// Seeded messages, restored by reset() after sends have been dropped.
 	const seededMessages = new Map<string, StoredMessage>();
 
@@ -694,6 +833,12 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
 		messages: new Map(),
 		readKeys: [],
+		webhooks: new Map(),
+		webhookAttempts: [],
+		deliver: (instance, event, data, deliverOptions) => deliverEvent(instance, event, data, deliverOptions?.envelope),
+		async pendingDeliveries() {
+			while (inFlightDeliveries.size > 0) await Promise.allSettled([...inFlightDeliveries]);
+		},
 		storeMedia(input) {
 			const id = input.id ?? newMessageId();
 			const message: StoredMessage = {
@@ -740,6 +885,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 			fake.delayMs = 0;
 			fake.peakInFlight = 0;
 			fake.readKeys.length = 0;
+			fake.webhooks.clear();
+			fake.webhookAttempts.length = 0;
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 		},
@@ -852,7 +999,7 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 	): CannedAnswer {
 		const key = messageKey(chat);
 		fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media });
-		return {
+		const answer = {
 			status: 201,
 			body: {
 				key,
@@ -866,6 +1013,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 				source: 'unknown',
 			},
 		};
+		emitSendMessage(instance.name, answer.body);
+		return answer;
 	}
 
 	function sendText(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
@@ -1186,6 +1335,173 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		return { status: 200, body: groupAnswer(group, true) };
 	}
 
+	// -------------------------------------------------------------------------------------------
+	// Webhooks
+
+	/** WebhookController.set: validated by webhookSchema (2.0: a flat body), saved like Prisma's upsert. */
+	function setWebhook(instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+		const legacy = webhookRelease === '2.0';
+		const invalid = schemaFailure(body, legacy ? SCHEMAS.webhookFlat : SCHEMAS.webhook);
+		if (invalid) return invalid;
+		const given = (legacy ? body : body.webhook) as Record<string, unknown>;
+		const enabled = given.enabled === true;
+		let events = given.events as string[] | undefined;
+		if (!enabled) events = [];
+		// `data.webhook.events.length` on a missing list: a TypeError, answered as a 500.
+		else if (events === undefined) return internalError("Cannot read properties of undefined (reading 'length')");
+		else if (events.length === 0) events = [...WEBHOOK_EVENTS];
+		const now = new Date().toISOString();
+		const before = fake.webhooks.get(instance.name);
+		const byEvents = (legacy ? given.webhookByEvents : given.byEvents) as boolean | undefined;
+		const base64 = (legacy ? given.webhookBase64 : given.base64) as boolean | undefined;
+		const keepsHeaders = webhookRelease === '2.3';
+		// Prisma leaves out what is undefined: an update keeps the stored byEvents, base64 and headers.
+		const row: FakeWebhook = {
+			id: before?.id ?? `cm${randomBytes(12).toString('hex').slice(0, 23)}`,
+			url: legacy && !enabled ? '' : String(given.url),
+			...(keepsHeaders ? { headers: (given.headers as Record<string, string> | undefined) ?? before?.headers ?? null } : {}),
+			enabled,
+			events,
+			webhookByEvents: byEvents ?? before?.webhookByEvents ?? false,
+			webhookBase64: base64 ?? before?.webhookBase64 ?? false,
+			createdAt: before?.createdAt ?? now,
+			updatedAt: now,
+			instanceId: idOf(instance.name),
+		};
+		fake.webhooks.set(instance.name, row);
+		if (legacy) return { status: 201, body: { webhook: { instanceName: instance.name, webhook: given } } };
+		return { status: 201, body: row };
+	}
+
+	/** EventController.get: the stored row, or `null` (JSON) when none was ever set. */
+	function findWebhook(instance: FakeInstance): CannedAnswer {
+		return { status: 200, body: fake.webhooks.get(instance.name) ?? null };
+	}
+
+	const retry = {
+		maxAttempts: options.webhookRetry?.maxAttempts ?? 10,
+		initialDelayMs: options.webhookRetry?.initialDelayMs ?? 50,
+	};
+	const NOT_RETRIED = new Set([400, 401, 403, 404, 422]);
+
+	async function postOnce(url: string, headers: Record<string, string>, body: string): Promise<{ status?: number; error?: string }> {
+		try {
+			const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) });
+			await response.arrayBuffer();
+			return { status: response.status };
+		} catch (error) {
+			return { error: (error as Error).message };
+		}
+	}
+
+	/** WebhookController.emit, with 2.3's retries (delays scaled down to milliseconds). */
+	async function deliverEvent(
+		instanceName: string,
+		event: string,
+		data: unknown,
+		envelope?: Record<string, unknown>,
+	): Promise<DeliveryOutcome> {
+		const instance = instances.get(instanceName);
+		const webhook = fake.webhooks.get(instanceName);
+		const subscription = event.replace(/[.-]/g, '_').toUpperCase();
+		const body = envelope ?? {
+			event,
+			instance: instanceName,
+			data,
+			destination: webhook?.url,
+			date_time: new Date().toISOString(),
+			...(instance?.ownerJid ? { sender: instance.ownerJid } : {}),
+			server_url: options.serverUrl ?? fake.url,
+			apikey: instance?.token ?? null,
+		};
+		const skip = (reason: string): DeliveryOutcome => ({ delivered: false, statuses: [], envelope: body, skipped: reason });
+		if (!instance) return skip(`no instance ${instanceName}`);
+		if (!webhook) return skip('no webhook set');
+		if (!webhook.enabled) return skip('the webhook is disabled');
+		if (!webhook.events.includes(subscription)) return skip(`${subscription} is not subscribed`);
+		if (!/^(https?:\/\/)/.test(webhook.url)) return skip('the webhook URL is not http(s)');
+		const url = webhook.webhookByEvents ? `${webhook.url}/${subscription.replace(/_/g, '-').toLowerCase()}` : webhook.url;
+		const headers: Record<string, string> = {
+			accept: 'application/json, text/plain, */*',
+			'content-type': 'application/json',
+			...(webhook.headers ?? {}),
+		};
+		const payload = JSON.stringify(body);
+		const statuses: Array<number | undefined> = [];
+		for (let attempt = 1; attempt <= retry.maxAttempts; attempt++) {
+			const result = await postOnce(url, headers, payload);
+			fake.webhookAttempts.push({ instance: instanceName, event, url, headers, body, ...result });
+			statuses.push(result.status);
+			if (result.status !== undefined && result.status >= 200 && result.status < 300) return { delivered: true, statuses, envelope: body };
+			if (result.status !== undefined && NOT_RETRIED.has(result.status)) break;
+			if (attempt < retry.maxAttempts) {
+				const delay = Math.min(retry.initialDelayMs * 2 ** (attempt - 1), 1000);
+				await new Promise((resolve) => setTimeout(resolve, delay));
+			}
+		}
+		return { delivered: false, statuses, envelope: body };
+	}
+
+	/** What Evolution does after a send through the API: a `send.message` event, when subscribed. */
+	function emitSendMessage(instanceName: string, message: unknown) {
+		const webhook = fake.webhooks.get(instanceName);
+		if (!webhook?.enabled || !webhook.events.includes('SEND_MESSAGE')) return;
+		const delivery = deliverEvent(instanceName, 'send.message', message).catch(() => undefined);
+		inFlightDeliveries.add(delivery);
+		void delivery.finally(() => inFlightDeliveries.delete(delivery));
+	}
+
+	/**
+	 * The control route (not Evolution's): makes the instance "receive" something and delivers it to
+	 * its webhook. Body: `{instance?, kind?, text?, from?, lid?, group?, messageId?, status?, state?}`;
+	 * kinds: text (default), image, status, connection, qrcode, participants.
+	 */
+	async function controlDeliver(raw: unknown): Promise<CannedAnswer> {
+		const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, string | undefined>;
+		const instanceName = body.instance ?? 'sales';
+		const instance = instances.get(instanceName);
+		if (!instance) return notFound([`The "${instanceName}" instance does not exist`]);
+		const sender = { from: body.from, lid: body.lid, group: body.group, pushName: body.pushName, quotedId: body.quotedId };
+		const instanceId = idOf(instanceName);
+		let event = 'messages.upsert';
+		let data: unknown;
+		switch (body.kind ?? 'text') {
+			case 'text':
+				data = textMessageData(body.text ?? 'Hola', sender, instanceId);
+				break;
+			case 'image': {
+				const id = whatsappMessageId();
+				const webhook = fake.webhooks.get(instanceName);
+				fake.storeMedia({ instance: instanceName, id, mediaType: 'image', bytes: SEEDED_PNG, mimetype: 'image/png', caption: body.text });
+				data = mediaMessageData(
+					{ ...sender, id, mediaType: 'image', mimetype: 'image/png', caption: body.text, base64: webhook?.webhookBase64 ? SEEDED_PNG.toString('base64') : undefined },
+					instanceId,
+				);
+				break;
+			}
+			case 'status':
+				event = 'messages.update';
+				data = statusUpdateData(body.messageId ?? whatsappMessageId(), (body.status as 'READ' | undefined) ?? 'READ', body.from, instanceId);
+				break;
+			case 'connection':
+				event = 'connection.update';
+				data = connectionUpdateData(instanceName, (body.state as 'open' | undefined) ?? 'open');
+				break;
+			case 'qrcode':
+				event = 'qrcode.updated';
+				data = qrCodeData(instanceName);
+				break;
+			case 'participants':
+				event = 'group-participants.update';
+				data = groupParticipantsData(body.group ?? DEFAULT_GROUPS[0].id, 'add', [body.from ?? '51912345678']);
+				break;
+			default:
+				return badRequest([`unknown kind ${String(body.kind)}: text, image, status, connection, qrcode or participants`]);
+		}
+		const outcome = await deliverEvent(instanceName, event, data);
+		return { status: 200, body: { ...outcome, envelope: { ...outcome.envelope, apikey: undefined } } };
+	}
+
 	function connectionState(instance: FakeInstance): CannedAnswer {
 		return { status: 200, body: { instance: { instanceName: instance.name, state: instance.connectionStatus } } };
 	}
@@ -1207,12 +1523,15 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		'GET group/fetchAllGroups': fetchAllGroups,
 		'GET group/findGroupInfos': findGroupInfos,
 		'GET instance/connectionState': connectionState,
+		'POST webhook/set': setWebhook,
+		'GET webhook/find': findWebhook,
 	};
 
 	function route(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): CannedAnswer | Promise<CannedAnswer> {
 		const pathname = path.split('?')[0];
 		const query = queryOf(path);
 		if (method === 'GET' && pathname === '/instance/fetchInstances') return fetchInstances(headers, query);
+		if (method === 'POST' && pathname === CONTROL_DELIVER) return controlDeliver(body);
 		const match = /^\/([^/]+\/[^/]+)\/([^/]+)$/.exec(pathname);
 		const handler = match ? routes[`${method} ${match[1]}`] : undefined;
 		if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);

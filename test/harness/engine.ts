@@ -30,6 +30,7 @@ import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
 import { ExchangeRateTrigger } from '../../nodes/ExchangeRateTrigger/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
+import { MessagingTrigger } from '../../nodes/MessagingTrigger/MessagingTrigger.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';
@@ -57,6 +58,7 @@ registerNodeType(new TaxpayerLookup());
 registerCredentialType(new MessagingApi());
 registerNodeType(new Messaging());
 registerNodeType(new ExchangeRateTrigger());
+registerNodeType(new MessagingTrigger());
 
 /** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */
 class ItemsSource implements INodeType {

@@ -1,0 +1,125 @@
+import {
+	NodeConnectionTypes,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { messagingApiTest } from '../Messaging/credentialTest';
+import { instance } from '../Messaging/fields';
+import { getInstances } from '../Messaging/listSearch/getInstances';
+import { receiveDelivery } from './delivery';
+import { TRIGGER_EVENTS } from './events';
+import { MESSAGE_TYPE_OPTIONS } from './normalise';
+import { webhookLifecycle } from './registration';
+
+export class MessagingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Messaging Trigger',
+		name: 'messagingTrigger',
+		icon: { light: 'file:messagingTrigger.svg', dark: 'file:messagingTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Instance " + ($parameter["instanceName"].cachedResultName || $parameter["instanceName"].value || "")}}',
+		description: 'Starts the workflow when a WhatsApp message or event reaches your Evolution API instance',
+		defaults: { name: 'Messaging Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'messagingApi', required: true, testedBy: 'messagingApiTest' }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{
+				displayName:
+					'Activating sets the instance\'s webhook to this workflow (Evolution keeps one per instance) and deactivating puts back the one before. Evolution must reach n8n: behind a proxy, set n8n\'s WEBHOOK_URL to its public address.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			...instance.properties,
+			{
+				displayName: 'Trigger On',
+				name: 'events',
+				type: 'multiOptions',
+				options: TRIGGER_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+				default: ['messageReceived'],
+				required: true,
+				description: 'The events that start the workflow. Each delivery is one item.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Ignore Groups',
+						name: 'ignoreGroups',
+						type: 'boolean',
+						default: true,
+						description: 'Whether messages and status updates in groups start nothing, only direct chats do',
+					},
+					{
+						displayName: 'Ignore Messages Sent by This Number',
+						name: 'ignoreFromMe',
+						type: 'boolean',
+						default: true,
+						description: 'Whether messages this number sent (from the phone, WhatsApp Web or the API) start nothing; keeps a bot from answering itself',
+					},
+					{
+						displayName: 'Ignore Status Broadcasts',
+						name: 'ignoreStatusBroadcasts',
+						type: 'boolean',
+						default: true,
+						description: 'Whether status posts (stories) of contacts start nothing. On unless turned off here.',
+					},
+					{
+						displayName: 'Include Media Files',
+						name: 'includeMedia',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether an image, audio, video, sticker or document message carries its file as binary data (field "data", with MIME type and file name)',
+					},
+					{
+						displayName: 'Only From Senders',
+						name: 'senders',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. +51 987 654 321, 51912345678',
+						description:
+							'Phone numbers (with country code) or WhatsApp addresses, separated by commas: only their messages start the workflow',
+					},
+					{
+						displayName: 'Only Message Types',
+						name: 'messageTypes',
+						type: 'multiOptions',
+						options: MESSAGE_TYPE_OPTIONS,
+						default: [],
+						description: 'Only messages of these types start the workflow; none chosen: every type',
+					},
+					{
+						displayName: 'Replace Existing Webhook',
+						name: 'replaceExistingWebhook',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether activation may replace a webhook the instance already sends to another address. It is put back on deactivation.',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { getInstances },
+		credentialTest: { messagingApiTest },
+	};
+
+	webhookMethods = { default: webhookLifecycle };
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

@@ -1,0 +1,107 @@
+// The events the trigger offers, by the names users know, and how each maps to Evolution's:
+// the event names a webhook subscribes to (upper snake case) and the names deliveries carry.
+
+export type TriggerEvent =
+	| 'messageReceived'
+	| 'messageSent'
+	| 'messageStatus'
+	| 'connectionUpdate'
+	| 'qrCodeUpdated'
+	| 'groupParticipants'
+	| 'all';
+
+interface EventDefinition {
+	name: string;
+	value: TriggerEvent;
+	description: string;
+	/** What the webhook subscribes to for this event. */
+	subscribes: string[];
+}
+
+export const TRIGGER_EVENTS: EventDefinition[] = [
+	{
+		name: 'Message Received',
+		value: 'messageReceived',
+		description: 'Someone wrote to this number, in a chat or a group',
+		subscribes: ['MESSAGES_UPSERT'],
+	},
+	{
+		name: 'Message Sent',
+		value: 'messageSent',
+		description: 'This number sent a message: from the phone, WhatsApp Web, or through the API',
+		subscribes: ['MESSAGES_UPSERT', 'SEND_MESSAGE'],
+	},
+	{
+		name: 'Message Status Update',
+		value: 'messageStatus',
+		description: 'A message was delivered, read or played',
+		subscribes: ['MESSAGES_UPDATE'],
+	},
+	{
+		name: 'Connection Update',
+		value: 'connectionUpdate',
+		description: 'The instance connected, is connecting, or was logged out',
+		subscribes: ['CONNECTION_UPDATE'],
+	},
+	{
+		name: 'QR Code Updated',
+		value: 'qrCodeUpdated',
+		description: 'A new QR code to scan to connect the instance',
+		subscribes: ['QRCODE_UPDATED'],
+	},
+	{
+		name: 'Group Participants Update',
+		value: 'groupParticipants',
+		description: 'Someone joined or left a group, or became or stopped being an admin',
+		subscribes: ['GROUP_PARTICIPANTS_UPDATE'],
+	},
+	{
+		name: 'All Events',
+		value: 'all',
+		description: 'Every event the server sends (contacts, chats, presence, calls…), as it sends them',
+		subscribes: [],
+	},
+];
+
+/**
+ * Every event Evolution 2.1 to 2.3 accepts in a webhook's list. "All Events" names them rather
+ * than sending an empty list: the server expands an empty list only when it saves it.
+ */
+export const ALL_EVOLUTION_EVENTS = [
+	'APPLICATION_STARTUP',
+	'QRCODE_UPDATED',
+	'MESSAGES_SET',
+	'MESSAGES_UPSERT',
+	'MESSAGES_EDITED',
+	'MESSAGES_UPDATE',
+	'MESSAGES_DELETE',
+	'SEND_MESSAGE',
+	'CONTACTS_SET',
+	'CONTACTS_UPSERT',
+	'CONTACTS_UPDATE',
+	'PRESENCE_UPDATE',
+	'CHATS_SET',
+	'CHATS_UPSERT',
+	'CHATS_UPDATE',
+	'CHATS_DELETE',
+	'GROUPS_UPSERT',
+	'GROUP_UPDATE',
+	'GROUP_PARTICIPANTS_UPDATE',
+	'CONNECTION_UPDATE',
+	'LABELS_EDIT',
+	'LABELS_ASSOCIATION',
+	'CALL',
+	'TYPEBOT_START',
+	'TYPEBOT_CHANGE_STATUS',
+	'REMOVE_INSTANCE',
+	'LOGOUT_INSTANCE',
+];
+
+/** The Evolution events a webhook must subscribe to for the chosen events, sorted. */
+export function subscriptionFor(events: TriggerEvent[]): string[] {
+	if (events.includes('all')) return [...ALL_EVOLUTION_EVENTS].sort();
+	const names = new Set<string>();
+	for (const event of TRIGGER_EVENTS) if (events.includes(event.value)) event.subscribes.forEach((name) => names.add(name));
+	return [...names].sort();
+}
+

@@ -1,0 +1,65 @@
+// The trigger's filters: which deliveries start the workflow. They are read at activation too, so a
+// sender list that cannot match anything fails there, not silently on every message.
+import type { IDataObject } from 'n8n-workflow';
+
+import { STATUS_BROADCAST, isGroupJid, type MessageFields } from './normalise';
+
+export interface TriggerFilters {
+	ignoreFromMe: boolean;
+	ignoreGroups: boolean;
+	ignoreStatusBroadcasts: boolean;
+	/** Readable message types (`text`, `image`...); empty: every type. */
+	messageTypes: string[];
+	/** Phone digits or JIDs; empty: everyone. */
+	senders: string[];
+}
+
+/** The Senders option: numbers (any punctuation) or JIDs, separated by commas, semicolons or new lines. */
+export function parseSenders(raw: unknown): { senders: string[]; invalid: string[] } {
+	const entries = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(/[,;\n]/))
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+	const senders: string[] = [];
+	const invalid: string[] = [];
+	for (const entry of entries) {
+		if (/@/.test(entry)) {
+			if (/^[^@\s]+@(s\.whatsapp\.net|lid|c\.us)$/.test(entry)) senders.push(entry);
+			else invalid.push(entry);
+			continue;
+		}
+		const digits = entry.replace(/[\s+\-().]/g, '');
+		if (/^\d{8,15}$/.test(digits)) senders.push(digits);
+		else invalid.push(entry);
+	}
+	return { senders, invalid };
+}
+
+export function filtersFrom(options: IDataObject): TriggerFilters {
+	return {
+		ignoreFromMe: options.ignoreFromMe === true,
+		ignoreGroups: options.ignoreGroups === true,
+		ignoreStatusBroadcasts: options.ignoreStatusBroadcasts !== false,
+		messageTypes: Array.isArray(options.messageTypes) ? (options.messageTypes as string[]) : [],
+		senders: parseSenders(options.senders).senders,
+	};
+}
+
+/** Why a message is filtered out, or undefined when it starts the workflow. */
+export function messageFilteredOut(fields: MessageFields, filters: TriggerFilters): string | undefined {
+	if (filters.ignoreFromMe && fields.fromMe) return 'sent by this number';
+	if (filters.ignoreStatusBroadcasts && fields.chatJid === STATUS_BROADCAST) return 'a status broadcast';
+	if (filters.ignoreGroups && fields.isGroup) return 'a group message';
+	if (filters.messageTypes.length > 0 && !filters.messageTypes.includes(fields.messageType)) return `a ${fields.messageType} message`;
+	if (filters.senders.length > 0) {
+		const matches = filters.senders.some((sender) => sender === fields.senderPhone || sender === fields.senderJid);
+		if (!matches) return 'from a sender not in the list';
+	}
+	return undefined;
+}
+
+/** Why a status update is filtered out (same chat rules as messages), or undefined. */
+export function statusFilteredOut(fields: IDataObject, filters: TriggerFilters): string | undefined {
+	if (filters.ignoreStatusBroadcasts && fields.chatJid === STATUS_BROADCAST) return 'a status broadcast';
+	if (filters.ignoreGroups && isGroupJid(fields.chatJid as string | undefined)) return 'a group message';
+	return undefined;
+}

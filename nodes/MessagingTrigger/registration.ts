@@ -1,0 +1,189 @@
+// The webhook's lifecycle at Evolution (n8n's webhook methods): activation points the instance's one
+// webhook at this node with a secret header, deactivation puts back what was there before. What
+// was there, and the secret, live in the workflow's static data (n8n keeps test and production
+// registrations apart, so "Listen for test event" restores the production webhook after it).
+import { NodeOperationError, randomString, type IDataObject, type IHookFunctions } from 'n8n-workflow';
+
+import { showValue } from '../shared/checks';
+import { asNodeError } from '../shared/errors';
+import { checkInstanceName } from '../Messaging/validation/recipients';
+import { subscriptionFor, type TriggerEvent } from './events';
+import { parseSenders } from './filters';
+import { evolutionRequest } from './transport';
+
+/** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
+export const VERIFICATION_HEADER = 'x-n8n-messaging-secret';
+
+/** What the node keeps in the workflow's static data. */
+export interface Registration extends IDataObject {
+	secret?: string;
+	/** The URL this node registered. */
+	url?: string;
+	/** The instance's webhook before this node replaced it (null: there was none). */
+	previous?: IDataObject | null;
+	/** Recent deliveries' keys, to start the workflow once per message (delivery.ts). */
+	recent?: string[];
+}
+
+/** A webhook as `GET /webhook/find` answers it (2.1+: `webhookByEvents`, `webhookBase64`, `headers` from 2.1.1). */
+interface FoundWebhook extends IDataObject {
+	url?: string;
+	enabled?: boolean;
+	events?: string[];
+	headers?: IDataObject | null;
+	webhookByEvents?: boolean;
+	webhookBase64?: boolean;
+}
+
+function instanceNameOf(fns: IHookFunctions): string {
+	const raw = fns.getNodeParameter('instanceName', '', { extractValue: true });
+	const checked = checkInstanceName(raw);
+	if (!checked.valid) throw new NodeOperationError(fns.getNode(), `Instance ${showValue(raw)} ${checked.problem}`, { description: checked.hint });
+	return checked.value;
+}
+
+function optionsOf(fns: IHookFunctions): IDataObject {
+	return fns.getNodeParameter('options', {}) as IDataObject;
+}
+
+/** The subscription and base64 setting the node's parameters ask for. */
+function wanted(fns: IHookFunctions) {
+	const events = fns.getNodeParameter('events', []) as TriggerEvent[];
+	if (events.length === 0) {
+		throw new NodeOperationError(fns.getNode(), 'No event is chosen', { description: 'Pick at least one event in Trigger On, for example Message Received.' });
+	}
+	const options = optionsOf(fns);
+	const { invalid } = parseSenders(options.senders);
+	if (invalid.length > 0) {
+		throw new NodeOperationError(fns.getNode(), `Only From Senders holds ${invalid.map((entry) => showValue(entry)).join(', ')}, which is not a phone number or WhatsApp address`, {
+			description: 'Give numbers with country code (e.g. +51 987 654 321) or addresses like 51987654321@s.whatsapp.net, separated by commas.',
+		});
+	}
+	return { events: subscriptionFor(events), base64: options.includeMedia === true };
+}
+
+async function findWebhook(fns: IHookFunctions, instanceName: string): Promise<FoundWebhook | null> {
+	const found = await evolutionRequest(fns, 'GET', `/webhook/find/${encodeURIComponent(instanceName)}`, {
+		operation: 'findWebhook',
+		subject: 'the webhook',
+		instanceName,
+	});
+	return found && typeof found === 'object' && typeof (found as FoundWebhook).url === 'string' ? (found as FoundWebhook) : null;
+}
+
+async function setWebhook(fns: IHookFunctions, instanceName: string, webhook: IDataObject): Promise<IDataObject> {
+	try {
+		return (await evolutionRequest(
+			fns,
+			'POST',
+			`/webhook/set/${encodeURIComponent(instanceName)}`,
+			{ operation: 'setWebhook', subject: 'the webhook', instanceName },
+			{ webhook },
+		)) as IDataObject;
+	} catch (error) {
+		// 2.0.x validates a flat body and reports the nested one as missing these.
+		if (/requires property \\?"enabled\\?"/.test((error as Error).message)) {
+			throw new NodeOperationError(fns.getNode(), `The Evolution API server of instance "${instanceName}" is older than 2.1.1, which the Messaging Trigger needs`, {
+				description: 'The trigger sets a webhook with a secret header, which Evolution API sends from version 2.1.1 on. Update the server.',
+			});
+		}
+		throw asNodeError(fns.getNode(), error);
+	}
+}
+
+/** The body that puts a found webhook back as it was. */
+function restoring(found: FoundWebhook): IDataObject {
+	return {
+		enabled: found.enabled === true,
+		url: found.url,
+		events: Array.isArray(found.events) ? found.events : [],
+		byEvents: found.webhookByEvents === true,
+		base64: found.webhookBase64 === true,
+		// An empty object clears this node's secret header; the server keeps headers left out.
+		headers: found.headers && typeof found.headers === 'object' ? found.headers : {},
+	};
+}
+
+/** Whether a URL is one of this node's (its production or test URL). */
+const isThisNodes = (fns: IHookFunctions, url: string | undefined) => {
+	const webhookId = fns.getNode().webhookId;
+	return url !== undefined && webhookId !== undefined && webhookId !== '' && url.includes(`/${webhookId}/`);
+};
+
+const sameEvents = (a: unknown, b: string[]) => Array.isArray(a) && [...(a as string[])].sort().join() === b.join();
+
+export const webhookLifecycle = {
+	/** True when the instance already delivers what this node wants, to it, with its secret. */
+	async checkExists(this: IHookFunctions): Promise<boolean> {
+		const instanceName = instanceNameOf(this);
+		const want = wanted(this);
+		const registration = this.getWorkflowStaticData('node') as Registration;
+		const found = await findWebhook(this, instanceName);
+		const url = this.getNodeWebhookUrl('default');
+		return (
+			found !== null &&
+			registration.secret !== undefined &&
+			found.enabled === true &&
+			found.url === url &&
+			found.headers?.[VERIFICATION_HEADER] === registration.secret &&
+			sameEvents(found.events, want.events) &&
+			found.webhookBase64 === want.base64 &&
+			found.webhookByEvents !== true
+		);
+	},
+
+	async create(this: IHookFunctions): Promise<boolean> {
+		const instanceName = instanceNameOf(this);
+		const want = wanted(this);
+		const url = this.getNodeWebhookUrl('default') as string;
+		const registration = this.getWorkflowStaticData('node') as Registration;
+		const found = await findWebhook(this, instanceName);
+		const inUse = found !== null && found.enabled === true && /^https?:\/\//.test(found.url ?? '');
+		if (inUse && !isThisNodes(this, found.url) && optionsOf(this).replaceExistingWebhook !== true) {
+			throw new NodeOperationError(this.getNode(), `Instance "${instanceName}" already sends its events to ${found.url}`, {
+				description:
+					'Evolution API keeps one webhook per instance, so activating this trigger would cut that receiver off. To replace it (it is put back when this workflow is deactivated), turn on Options → Replace Existing Webhook; or remove it in the Evolution API manager first.',
+			});
+		}
+		// Keep the webhook to restore: the one found, unless it is this very URL (a re-activation).
+		if (found === null) registration.previous ??= null;
+		else if (found.url !== url) registration.previous = restoring(found);
+		const secret = registration.secret ?? randomString(40);
+		const saved = await setWebhook(this, instanceName, {
+			enabled: true,
+			url,
+			headers: { [VERIFICATION_HEADER]: secret },
+			byEvents: false,
+			base64: want.base64,
+			events: want.events,
+		});
+		// 2.1.0 stores no headers: deliveries would come without the secret and all be refused.
+		const savedHeaders = saved.headers as IDataObject | undefined;
+		if (!savedHeaders || savedHeaders[VERIFICATION_HEADER] !== secret) {
+			if (registration.previous) await setWebhook(this, instanceName, registration.previous);
+			throw new NodeOperationError(this.getNode(), `The Evolution API server of instance "${instanceName}" did not keep the webhook's headers`, {
+				description: 'The trigger checks a secret header on every delivery, which Evolution API sends from version 2.1.1 on. Update the server.',
+			});
+		}
+		registration.secret = secret;
+		registration.url = url;
+		return true;
+	},
+
+	/** Puts back the webhook found at activation, or turns the instance's webhook off; leaves a webhook someone set since alone. */
+	async delete(this: IHookFunctions): Promise<boolean> {
+		const instanceName = instanceNameOf(this);
+		const registration = this.getWorkflowStaticData('node') as Registration;
+		const url = registration.url ?? (this.getNodeWebhookUrl('default') as string);
+		const found = await findWebhook(this, instanceName);
+		if (found !== null && found.url === url) {
+			const previous = registration.previous;
+			await setWebhook(this, instanceName, previous ? previous : { enabled: false, url, events: [] });
+		}
+		delete registration.secret;
+		delete registration.url;
+		delete registration.previous;
+		delete registration.recent;
+		return true;
+	},
+};

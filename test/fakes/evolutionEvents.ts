@@ -1,0 +1,152 @@
+// The `data` of the events Evolution API 2.3.x delivers to a webhook, built the way its Baileys
+// service builds them (prepareMessage: text always as `conversation`, the quote in a top-level
+// `contextInfo`, the key exactly as Baileys gives it, with `remoteJidAlt`/`participantAlt` when
+// WhatsApp addresses someone by `@lid`). See shared/spec/api-behaviour.md, "Incoming events".
+import { randomBytes } from 'node:crypto';
+
+/** An id like WhatsApp's own (`3EB0` and 18 hex digits). */
+export const whatsappMessageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+
+export interface IncomingMessageInput {
+	/** Message id; default a new one. */
+	id?: string;
+	/** The sender's phone digits; default 51987654321. */
+	from?: string;
+	/** Address the sender by `@lid` (this id) and give the phone only as `remoteJidAlt` (or `participantAlt` in groups). */
+	lid?: string;
+	/** Omit the phone altogether (WhatsApp does not always give it with an `@lid`). */
+	hidePhone?: boolean;
+	/** A group the message was written in (`…@g.us`). */
+	group?: string;
+	pushName?: string;
+	fromMe?: boolean;
+	/** The id of the message it answers. */
+	quotedId?: string;
+	/** Seconds; default now. */
+	timestamp?: number;
+}
+
+const jid = (digits: string) => `${digits}@s.whatsapp.net`;
+
+function keyOf(input: IncomingMessageInput) {
+	const phone = jid(input.from ?? '51987654321');
+	const id = input.id ?? whatsappMessageId();
+	const fromMe = input.fromMe === true;
+	if (input.group) {
+		if (input.lid) {
+			return {
+				remoteJid: input.group,
+				fromMe,
+				id,
+				participant: input.lid,
+				...(input.hidePhone ? {} : { participantAlt: phone }),
+				addressingMode: 'lid',
+			};
+		}
+		return { remoteJid: input.group, fromMe, id, participant: phone, addressingMode: 'pn' };
+	}
+	if (input.lid) {
+		return { remoteJid: input.lid, ...(input.hidePhone ? {} : { remoteJidAlt: phone }), fromMe, id, addressingMode: 'lid' };
+	}
+	return { remoteJid: phone, fromMe, id, addressingMode: 'pn' };
+}
+
+function envelopeOf(input: IncomingMessageInput, instanceId: string) {
+	return {
+		pushName: input.pushName ?? (input.fromMe ? 'Você' : 'Ana Torres'),
+		status: input.fromMe ? 'SERVER_ACK' : 'DELIVERY_ACK',
+		messageTimestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
+		instanceId,
+		source: 'android',
+	};
+}
+
+function quoteOf(input: IncomingMessageInput) {
+	return input.quotedId
+		? { stanzaId: input.quotedId, participant: '51900000001@s.whatsapp.net', quotedMessage: { conversation: 'Hola, ¿en qué le ayudamos?' } }
+		: undefined;
+}
+
+/** A text message (plain or a reply: both arrive as `conversation`). */
+export function textMessageData(text: string, input: IncomingMessageInput = {}, instanceId = 'instance-id') {
+	const contextInfo = quoteOf(input);
+	return {
+		key: keyOf(input),
+		...envelopeOf(input, instanceId),
+		message: { conversation: text, messageContextInfo: { deviceListMetadataVersion: 2 } },
+		...(contextInfo ? { contextInfo } : {}),
+		messageType: 'conversation',
+	};
+}
+
+export interface MediaMessageInput extends IncomingMessageInput {
+	mediaType: 'image' | 'video' | 'audio' | 'document' | 'sticker';
+	mimetype: string;
+	caption?: string;
+	fileName?: string;
+	/** The file, put into `message.base64` when the webhook's base64 option is on. */
+	base64?: string;
+	fileLength?: number;
+}
+
+/** A media message, as Baileys describes it (a URL on WhatsApp's servers, protobuf bytes as index objects). */
+export function mediaMessageData(input: MediaMessageInput, instanceId = 'instance-id') {
+	const messageType = `${input.mediaType}Message`;
+	const contextInfo = quoteOf(input);
+	const content: Record<string, unknown> = {
+		url: `https://mmg.whatsapp.net/v/t62.7118-24/${whatsappMessageId().toLowerCase()}.enc`,
+		mimetype: input.mimetype,
+		fileLength: { low: input.fileLength ?? 48213, high: 0, unsigned: true },
+		mediaKey: { 0: 12, 1: 200, 2: 31 },
+		...(input.caption !== undefined ? { caption: input.caption } : {}),
+		...(input.fileName !== undefined ? { fileName: input.fileName } : {}),
+		...(input.mediaType === 'image' ? { height: 1280, width: 960 } : {}),
+		...(input.mediaType === 'audio' ? { ptt: true, seconds: 7 } : {}),
+		...(contextInfo ? { contextInfo } : {}),
+	};
+	return {
+		key: keyOf(input),
+		...envelopeOf(input, instanceId),
+		message: { [messageType]: content, ...(input.base64 ? { base64: input.base64 } : {}) },
+		...(contextInfo ? { contextInfo } : {}),
+		messageType,
+	};
+}
+
+/** A status update of a message this number sent (`messages.update`). */
+export function statusUpdateData(
+	messageId: string,
+	status: 'SERVER_ACK' | 'DELIVERY_ACK' | 'READ' | 'PLAYED',
+	to = '51987654321',
+	instanceId = 'instance-id',
+) {
+	return { keyId: messageId, remoteJid: to.includes('@') ? to : jid(to), fromMe: true, status, instanceId, messageId: `cm${randomBytes(8).toString('hex')}` };
+}
+
+export function connectionUpdateData(instance: string, state: 'open' | 'connecting' | 'close', owner = '51900000001') {
+	if (state === 'open') {
+		return { instance, wuid: jid(owner), profileName: instance, profilePictureUrl: null, state, statusReason: 200 };
+	}
+	return { instance, state, statusReason: state === 'close' ? 401 : 200 };
+}
+
+export function qrCodeData(instance: string) {
+	return {
+		qrcode: {
+			instance,
+			pairingCode: null,
+			code: `2@${randomBytes(24).toString('base64')},${randomBytes(16).toString('base64')},${randomBytes(16).toString('base64')}`,
+			base64: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+		},
+	};
+}
+
+/** Someone joined or left a group; 2.3.6 sends participants as objects with their phone. */
+export function groupParticipantsData(group: string, action: 'add' | 'remove' | 'promote' | 'demote', participants: string[]) {
+	return {
+		id: group,
+		author: '51900000001@s.whatsapp.net',
+		participants: participants.map((digits) => ({ id: jid(digits), phoneNumber: jid(digits), admin: null })),
+		action,
+	};
+}

@@ -1,0 +1,327 @@
+// Runs a webhook trigger of this package the way n8n does, with n8n-core's real HookContext (the
+// lifecycle: checkExists, then create when it answered false; delete on deactivation) and
+// WebhookContext (one delivery), and keeps the node's static data the way n8n persists it:
+//
+// - Activation (ActiveWorkflowManager.add) builds the Workflow from the stored one, runs
+//   checkExists/create, then saves the static data; deactivation loads it again, runs delete and
+//   saves. A production delivery (LiveWebhooks) loads the workflow with its saved static data, runs
+//   `webhook()`, and saves the static data when the node has answered.
+// - "Listen for test event" (TestWebhooks) keeps the static data of its registration apart from
+//   the production one: `listenForTest()` returns such a registration.
+//
+// A delivery gets an express-like request and response; `deliver()` answers what n8n would send
+// back (the node's own status, or 200 "Workflow was started") and the items the workflow starts with.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type IWebhookData,
+	type IWebhookDescription,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+	type NodeParameterValueType,
+	type WorkflowActivateMode,
+} from 'n8n-workflow';
+
+import { additionalDataFor, nodeTypesRegistry } from './engine';
+
+const PACKAGE = 'n8n-nodes-taxpayer-messaging';
+
+export interface WebhookTriggerSetup {
+	/** Node type name without the package prefix, e.g. `messagingTrigger`. */
+	type: string;
+	parameters: Record<string, NodeParameterValueType | object>;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The node's webhook id (the editor gives each webhook node one); part of its URLs. */
+	webhookId?: string;
+	workflowId?: string;
+}
+
+export interface Delivery {
+	/** The status n8n answered. */
+	status: number;
+	/** What n8n answered (the node's body, or n8n's own). */
+	body: unknown;
+	/** The items the workflow started with, or undefined when no execution started. */
+	items?: INodeExecutionData[];
+}
+
+/** The express-like request and response n8n hands a webhook node. */
+function exchange(body: unknown, headers: Record<string, string>, query: Record<string, string>) {
+	const lowerHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+	const request = { body, headers: lowerHeaders, query, params: {}, method: 'POST', url: '/', ip: '127.0.0.1' };
+	const answer: { status: number; body: unknown; sent: boolean; headers: Record<string, string> } = {
+		status: 200,
+		body: undefined,
+		sent: false,
+		headers: {},
+	};
+	const response = {
+		status(code: number) {
+			answer.status = code;
+			return response;
+		},
+		setHeader(name: string, value: string) {
+			answer.headers[name.toLowerCase()] = value;
+			return response;
+		},
+		json(payload: unknown) {
+			answer.body = payload;
+			answer.sent = true;
+			return response;
+		},
+		send(payload: unknown) {
+			answer.body = payload;
+			answer.sent = true;
+			return response;
+		},
+		end(payload?: unknown) {
+			answer.body = payload;
+			answer.sent = true;
+			return response;
+		},
+	};
+	return { request, response, answer };
+}
+
+export class WebhookTriggerHarness {
+	/** The workflow's static data as last saved to the database (JSON). */
+	saved = '{}';
+
+	readonly node: INode;
+
+	readonly nodeType: INodeType;
+
+	private readonly workflowData: IWorkflowBase;
+
+	private additionalData: IWorkflowExecuteAdditionalData;
+
+	private baseUrl = 'http://localhost:5678';
+
+	private server?: Server;
+
+	private testListener?: { deliver: (body: unknown, headers: Record<string, string>) => Promise<Delivery> };
+
+	constructor(setup: WebhookTriggerSetup) {
+		this.nodeType = nodeTypesRegistry.getByName(`${PACKAGE}.${setup.type}`) as INodeType;
+		this.node = {
+			id: 'webhook-trigger',
+			name: 'Webhook Trigger',
+			type: `${PACKAGE}.${setup.type}`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: setup.webhookId ?? '6f1c2a9e-0b7d-4c55-9d0e-3a2b1c4d5e6f',
+			parameters: setup.parameters as INode['parameters'],
+			credentials: Object.fromEntries(Object.keys(setup.credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
+		};
+		this.workflowData = {
+			id: setup.workflowId ?? 'webhook-workflow',
+			name: 'Webhook test',
+			active: true,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			nodes: [this.node],
+			connections: {},
+			settings: { executionOrder: 'v1' },
+			activeVersionId: null,
+		} as unknown as IWorkflowBase;
+		this.additionalData = additionalDataFor(setup.credentials, this.workflowData);
+	}
+
+	/** The webhook's production URL, as n8n builds it. */
+	get productionUrl() {
+		return `${this.baseUrl}/webhook/${this.node.webhookId}/${this.description().path}`;
+	}
+
+	get testUrl() {
+		return `${this.baseUrl}/webhook-test/${this.node.webhookId}/${this.description().path}`;
+	}
+
+	/**
+	 * Serves the webhook URLs on 127.0.0.1 as n8n's webhook server would (call before activating:
+	 * the URLs change): a POST to the production URL is a delivery, to the test URL goes to the
+	 * registration of `listenForTest()`. Answers what `deliver()` answers.
+	 */
+	async listen(): Promise<void> {
+		this.server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				let body: unknown = text;
+				try {
+					body = JSON.parse(text);
+				} catch {
+					// kept as text
+				}
+				const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+				const path = req.url ?? '';
+				const run = path.startsWith('/webhook-test/')
+					? this.testListener?.deliver(body, headers) ?? Promise.resolve({ status: 404, body: { message: 'not listening' } })
+					: this.deliver(body, headers);
+				run.then(
+					(delivery) => {
+						res.writeHead(delivery.status, { 'content-type': 'application/json' });
+						res.end(JSON.stringify(delivery.body ?? null));
+					},
+					(error: Error) => {
+						res.writeHead(500, { 'content-type': 'application/json' });
+						res.end(JSON.stringify({ message: error.message }));
+					},
+				);
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		this.additionalData = {
+			...this.additionalData,
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+		};
+	}
+
+	/** Every delivery's outcome so far (over HTTP or direct), in order. */
+	readonly deliveries: Delivery[] = [];
+
+	async close() {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+
+	private description(): IWebhookDescription {
+		const description = this.nodeType.description.webhooks?.[0];
+		if (!description) throw new Error(`${this.node.type} has no webhook`);
+		return description;
+	}
+
+	private loadWorkflow(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: this.workflowData.id,
+			name: this.workflowData.name,
+			nodes: [structuredClone(this.node)],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypesRegistry,
+			staticData,
+			settings: this.workflowData.settings,
+		});
+	}
+
+	private webhookData(isTest: boolean): IWebhookData {
+		const description = this.description();
+		return {
+			httpMethod: description.httpMethod as IWebhookData['httpMethod'],
+			node: this.node.name,
+			path: `${this.node.webhookId}/${String(description.path)}`,
+			webhookDescription: description,
+			workflowId: this.workflowData.id,
+			workflowExecuteAdditionalData: this.additionalData,
+			webhookId: this.node.webhookId,
+			isTest,
+		};
+	}
+
+	private hook(workflow: Workflow, isTest: boolean, activation: WorkflowActivateMode) {
+		const node = workflow.getNode(this.node.name)!;
+		const data = this.webhookData(isTest);
+		return new HookContext(workflow, node, this.additionalData, isTest ? 'manual' : 'trigger', activation, data);
+	}
+
+	private methods() {
+		const methods = this.nodeType.webhookMethods?.default;
+		if (!methods) throw new Error(`${this.node.type} has no webhook methods`);
+		return methods;
+	}
+
+	/** WorkflowStaticDataService.saveStaticData: only when something changed. */
+	private save(workflow: Workflow) {
+		if (workflow.staticData.__dataChanged === true) {
+			workflow.staticData.__dataChanged = false;
+			this.saved = JSON.stringify(workflow.staticData);
+		}
+	}
+
+	/** The node's part of the saved static data. */
+	savedNodeStaticData(): IDataObject | undefined {
+		return (JSON.parse(this.saved) as Record<string, IDataObject>)[`node:${this.node.name}`];
+	}
+
+	/** Publishing the workflow: checkExists, create when it is not there; the static data is saved. Throws what activation would show. */
+	async activate(activation: WorkflowActivateMode = 'activate') {
+		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		const methods = this.methods();
+		const context = this.hook(workflow, false, activation);
+		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
+		this.save(workflow);
+	}
+
+	/** Unpublishing: delete, with the saved static data; saved again after. */
+	async deactivate() {
+		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		await this.methods().delete.call(this.hook(workflow, false, 'activate'));
+		this.save(workflow);
+	}
+
+	/** "Listen for test event": registers the test URL; `stop()` deletes it (after an event or a cancel). */
+	async listenForTest() {
+		const workflow = this.loadWorkflow({});
+		const methods = this.methods();
+		const context = this.hook(workflow, true, 'manual');
+		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
+		const staticData = workflow.staticData;
+		const listener = {
+			deliver: async (body: unknown, headers: Record<string, string> = {}) => await this.run(workflow, true, body, headers),
+			stop: async () => {
+				this.testListener = undefined;
+				const again = this.loadWorkflow(staticData);
+				await methods.delete.call(this.hook(again, true, 'manual'));
+			},
+		};
+		this.testListener = listener;
+		return listener;
+	}
+
+	/** One production delivery, the way LiveWebhooks runs it. */
+	async deliver(body: unknown, headers: Record<string, string> = {}, query: Record<string, string> = {}): Promise<Delivery> {
+		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		const delivery = await this.run(workflow, false, body, headers, query);
+		this.save(workflow);
+		return delivery;
+	}
+
+	private async run(
+		workflow: Workflow,
+		isTest: boolean,
+		body: unknown,
+		headers: Record<string, string>,
+		query: Record<string, string> = {},
+	): Promise<Delivery> {
+		const { request, response, answer } = exchange(body, headers, query);
+		const additionalData = { ...this.additionalData, httpRequest: request, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
+		const node = workflow.getNode(this.node.name)!;
+		const context = new WebhookContext(workflow, node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest), [], null);
+		const result = await this.nodeType.webhook!.call(context);
+		let delivery: Delivery;
+		if (result.noWebhookResponse) {
+			if (!answer.sent) throw new Error('the node said it answered, but sent nothing');
+			delivery = { status: answer.status, body: answer.body, items: undefined };
+		} else {
+			const items = result.workflowData?.[0];
+			delivery =
+				items === undefined
+					? { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } }
+					: { status: 200, body: { message: 'Workflow was started' }, items };
+		}
+		this.deliveries.push(delivery);
+		return delivery;
+	}
+}
