@@ -50,6 +50,8 @@ const owner = {
 const log = (line = '') => console.log(line);
 const step = (line) => log(`== ${line}`);
 const cleanups = [];
+/** Commands the banner prints to try the sandbox by hand. */
+const tryItLines = [];
 let n8nProcess;
 let stopping = false;
 
@@ -141,6 +143,13 @@ async function startFakes() {
 			data: { serverUrl: fake.url, apiKey: DEFAULT_API_KEY ?? 'global-test-key' },
 		});
 		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline"; ${SANDBOX_FAKE_OPTIONS.messaging.unregistered.join(", ")} is not on WhatsApp) → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
+		// The RUC bot example listens on "sales": these make the fake receive a message and show the replies.
+		tryItLines.push(
+			'try the RUC bot (example "RUC bot on WhatsApp", published): write to it as a customer would, then read its reply',
+			`   curl -s -X POST ${fake.url}/_fake/deliver -H 'content-type: application/json' -d '{"text":"Hola, el RUC 20131312955 por favor"}'`,
+			`   curl -s ${fake.url}/_fake/sent`,
+			'   (also: {"text":"20131312956"} for a wrong check digit; "kind" image, status, connection; "lid" for an @lid sender)',
+		);
 	} else log('   (test/fakes/evolutionApi.ts is missing: no messaging fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };
@@ -299,6 +308,7 @@ function banner({ fakes, workflows, nodeTypes, credentials, activated }) {
 	}
 	log(` workflows:     ${workflows.length ? `${workflows.length} example(s) from examples/` : 'none (examples/ is empty)'}`);
 	if (activated.length) log(`                active: ${activated.join(', ')}`);
+	if (sandbox) for (const line of tryItLines) log(` ${line}`);
 	log(` data folder:   ${path.relative(repoRoot, userFolder)}/.n8n   (delete it to start afresh)`);
 	log(sandbox ? ' Ctrl-C stops n8n and the fakes.' : ' Ctrl-C stops n8n.');
 	log(rule);

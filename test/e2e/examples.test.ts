@@ -61,11 +61,12 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the five task examples, each with a unique id and name', () => {
+	it('has the six task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'check-numbers-before-campaign.json',
 			'exchange-rates-to-whatsapp.json',
 			'invite-group-to-event.json',
+			'ruc-bot.json',
 			'taxpayer-to-whatsapp.json',
 			'validate-supplier-rucs.json',
 		]);

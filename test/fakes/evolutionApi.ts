@@ -232,6 +232,8 @@ export interface EvolutionFake {
 export const DEFAULT_API_KEY = 'global-test-key';
 /** The fake's control route that makes an instance receive a message and deliver it to its webhook. */
 export const CONTROL_DELIVER = '/_fake/deliver';
+/** The control route that lists the messages sent through the fake, newest last. */
+export const CONTROL_SENT = '/_fake/sent';
 export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
 
 export const DEFAULT_GROUPS: readonly FakeGroup[] = [
@@ -1502,6 +1504,14 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		return { status: 200, body: { ...outcome, envelope: { ...outcome.envelope, apikey: undefined } } };
 	}
 
+	/** The sends so far (route, instance and body), for a person watching the sandbox. */
+	function sentSoFar(): CannedAnswer {
+		const sends = fake.requests
+			.filter((request) => /^\/message\//.test(request.path))
+			.map((request) => ({ route: request.path.split('/')[2], instance: decodeURIComponent(request.path.split('/')[3] ?? ''), body: request.body }));
+		return { status: 200, body: sends.slice(-20) };
+	}
+
 	function connectionState(instance: FakeInstance): CannedAnswer {
 		return { status: 200, body: { instance: { instanceName: instance.name, state: instance.connectionStatus } } };
 	}
@@ -1532,6 +1542,7 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		const query = queryOf(path);
 		if (method === 'GET' && pathname === '/instance/fetchInstances') return fetchInstances(headers, query);
 		if (method === 'POST' && pathname === CONTROL_DELIVER) return controlDeliver(body);
+		if (method === 'GET' && pathname === CONTROL_SENT) return sentSoFar();
 		const match = /^\/([^/]+\/[^/]+)\/([^/]+)$/.exec(pathname);
 		const handler = match ? routes[`${method} ${match[1]}`] : undefined;
 		if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);
