@@ -11,6 +11,21 @@ import { fetchMedia } from './media';
 /** How many recent deliveries are remembered to drop repeats (static data is saved with the workflow). */
 export const RECENT_DELIVERIES = 200;
 
+/**
+ * Recent deliveries per trigger, in this process. n8n 2.41 does not save static data changed while
+ * a production webhook is received (it does for activation and test webhooks), so the static data
+ * list alone misses repeats there; this keeps them within the process that receives the webhooks.
+ */
+const recentByTrigger = new Map<string, string[]>();
+function recentInProcess(trigger: string): string[] {
+	let recent = recentByTrigger.get(trigger);
+	if (!recent) {
+		recent = [];
+		recentByTrigger.set(trigger, recent);
+	}
+	return recent;
+}
+
 /** Compares without stopping at the first difference, so the time taken tells nothing about the secret. */
 function sameSecret(given: unknown, expected: string): boolean {
 	if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -77,8 +92,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const key = deliveryKey(body, kind);
 	if (key !== undefined) {
 		const recent = registration.recent ?? [];
-		if (recent.includes(key)) return skipped(`already received (${key})`);
+		const seen = recentInProcess(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
+		if (recent.includes(key) || seen.includes(key)) return skipped(`already received (${key})`);
 		registration.recent = [...recent, key].slice(-RECENT_DELIVERIES);
+		seen.push(key);
+		if (seen.length > RECENT_DELIVERIES) seen.splice(0, seen.length - RECENT_DELIVERIES);
 	}
 
 	const item: INodeExecutionData = { json: normalise(body) };

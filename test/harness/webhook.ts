@@ -33,6 +33,7 @@ import {
 import { additionalDataFor, nodeTypesRegistry } from './engine';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';
+let harnessCount = 0;
 
 export interface WebhookTriggerSetup {
 	/** Node type name without the package prefix, e.g. `messagingTrigger`. */
@@ -122,7 +123,8 @@ export class WebhookTriggerHarness {
 			credentials: Object.fromEntries(Object.keys(setup.credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
 		};
 		this.workflowData = {
-			id: setup.workflowId ?? 'webhook-workflow',
+			// A workflow of its own per harness: the trigger remembers deliveries per workflow and node.
+			id: setup.workflowId ?? `webhookWorkflow${(harnessCount += 1)}`,
 			name: 'Webhook test',
 			active: true,
 			isArchived: false,

@@ -220,6 +220,15 @@ describe('Messaging Trigger: repeated deliveries', () => {
 		expect(harness.deliveries[1].body).toMatchObject({ started: false, reason: expect.stringMatching(/^already received/) });
 	});
 
+	it('starts once even when n8n does not save the static data changed by a production delivery (n8n 2.41)', async () => {
+		const harness = await activeTrigger(state.fake);
+		const afterActivation = harness.saved;
+		const first = await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola'));
+		harness.saved = afterActivation;
+		await state.fake.deliver('sales', 'messages.upsert', null, { envelope: first.envelope });
+		expect(harness.deliveries.map((delivery) => delivery.items?.length ?? 0)).toEqual([1, 0]);
+	});
+
 	it('starts once per status of a message, and again for a new one', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageStatus'] });
 		for (const status of ['DELIVERY_ACK', 'DELIVERY_ACK', 'READ'] as const) {
