@@ -1,6 +1,6 @@
 // How Messaging talks to the user's Evolution API server: the request defaults, what its answers
 // mean (errors.ts) and how a sent message becomes an item.
-import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import type { Api, Values } from '../shared/operation';
@@ -43,20 +43,34 @@ export const messagingApi: Api = {
 	limits: messagingLimits,
 };
 
-/** A GET for a list in the editor (instances, groups), with the node's credential; resolves to the answer's body or throws its readable error. */
+/**
+ * One request to the Evolution API outside declarative routing (an editor list, the trigger's
+ * webhook and media calls), with the node's credential; resolves to the answer's body or throws
+ * its readable error. `api` lets a caller accept answers the node's routes do not (find's `null`).
+ */
+export async function evolutionRequest(
+	fns: ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions,
+	request: Pick<IHttpRequestOptions, 'method' | 'url' | 'qs' | 'body'>,
+	about: { operation: string; subject: string; values: Values },
+	api: Api = messagingApi,
+): Promise<unknown> {
+	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
+	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
+	return await requestOutsideRouting(
+		fns,
+		api,
+		MESSAGING_CREDENTIAL,
+		{ ...request, baseURL, headers: { ...messagingRequestDefaults.headers }, json: true },
+		{ ...about, routeKind: 'instance', serverUrl: baseURL },
+	);
+}
+
+/** A GET for a list in the editor (instances, groups). */
 export async function listRequest(
 	fns: ILoadOptionsFunctions,
 	url: string,
 	qs: IHttpRequestOptions['qs'],
 	about: { operation: string; subject: string; values: Values },
 ): Promise<unknown> {
-	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
-	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
-	return await requestOutsideRouting(
-		fns,
-		messagingApi,
-		MESSAGING_CREDENTIAL,
-		{ method: 'GET', baseURL, url, qs, headers: { ...messagingRequestDefaults.headers }, json: true },
-		{ ...about, routeKind: 'instance', serverUrl: baseURL },
-	);
+	return await evolutionRequest(fns, { method: 'GET', url, qs }, about);
 }

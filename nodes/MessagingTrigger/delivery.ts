@@ -4,7 +4,7 @@ import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions
 
 import type { TriggerEvent } from './events';
 import { filtersFrom, messageFilteredOut, statusFilteredOut } from './filters';
-import { mediaOf, messageFields, normalise, statusFields, triggerEventOf, type Delivery, isDelivery } from './normalise';
+import { isDelivery, mediaOf, normalise, triggerEventOf, type Delivery, type MessageFields } from './normalise';
 import { VERIFICATION_HEADER, type Registration } from './registration';
 import { fetchMedia } from './media';
 
@@ -42,16 +42,10 @@ function answer(fns: IWebhookFunctions, status: number, body: IDataObject): IWeb
 /** Why a delivery starts nothing: 200 all the same, so that Evolution does not retry it. */
 const skipped = (reason: string): IWebhookResponseData => ({ webhookResponse: { received: true, started: false, reason } });
 
-/** What makes two deliveries the same: a message's id (its upsert and send echo too), else the event and its time. */
-function deliveryKey(delivery: Delivery, kind: TriggerEvent | undefined): string | undefined {
-	if (kind === 'messageReceived' || kind === 'messageSent') {
-		const id = messageFields(delivery).messageId;
-		return id ? `message:${id}` : undefined;
-	}
-	if (kind === 'messageStatus') {
-		const fields = statusFields(delivery);
-		return fields.messageId ? `status:${String(fields.messageId)}:${String(fields.status)}` : undefined;
-	}
+/** What makes two deliveries the same, from the item's fields: a message's id (its upsert and send echo too), a status update's id and status, else the event and its time. */
+function deliveryKey(fields: IDataObject, delivery: Delivery, kind: TriggerEvent | undefined): string | undefined {
+	if (kind === 'messageReceived' || kind === 'messageSent') return fields.messageId ? `message:${String(fields.messageId)}` : undefined;
+	if (kind === 'messageStatus') return fields.messageId ? `status:${String(fields.messageId)}:${String(fields.status)}` : undefined;
 	return delivery.date_time ? `${delivery.event}:${delivery.date_time}` : undefined;
 }
 
@@ -75,13 +69,15 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const events = this.getNodeParameter('events', []) as TriggerEvent[];
 	if (!isChosen(events, kind)) return skipped(`${body.event} is not among the chosen events`);
 
+	// The item's fields, read once: the filters and the repeat check use them too.
+	const json = normalise(body);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const filters = filtersFrom(options);
 	if (kind === 'messageReceived' || kind === 'messageSent') {
-		const reason = messageFilteredOut(messageFields(body), filters);
+		const reason = messageFilteredOut(json as MessageFields, filters);
 		if (reason) return skipped(`filtered out: ${reason}`);
 	} else if (kind === 'messageStatus') {
-		const reason = statusFilteredOut(statusFields(body), filters);
+		const reason = statusFilteredOut(json, filters);
 		if (reason) return skipped(`filtered out: ${reason}`);
 	} else if (kind === undefined && filters.ignoreFromMe) {
 		// Other events of "All Events" still show whether this number sent them.
@@ -89,7 +85,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		if (key?.fromMe === true) return skipped('filtered out: sent by this number');
 	}
 
-	const key = deliveryKey(body, kind);
+	const key = deliveryKey(json, body, kind);
 	if (key !== undefined) {
 		const recent = registration.recent ?? [];
 		const seen = recentInProcess(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
@@ -99,7 +95,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		if (seen.length > RECENT_DELIVERIES) seen.splice(0, seen.length - RECENT_DELIVERIES);
 	}
 
-	const item: INodeExecutionData = { json: normalise(body) };
+	const item: INodeExecutionData = { json };
 	const media = (kind === 'messageReceived' || kind === 'messageSent') && options.includeMedia === true ? mediaOf(body) : undefined;
 	if (media) {
 		try {

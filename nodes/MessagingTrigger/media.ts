@@ -2,7 +2,7 @@
 // carried it, else fetched from the server (getBase64FromMediaMessage), which stores the message.
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
-import { extensionForMimeType } from '../Messaging/media/mimeTypes';
+import { mediaFileNameFor } from '../Messaging/media/mimeTypes';
 import type { Delivery } from './normalise';
 import { evolutionRequest } from './transport';
 
@@ -38,6 +38,5 @@ export async function fetchMedia(
 	}
 	// WhatsApp sends "image/jpeg" or "audio/ogg; codecs=opus": the parameters are not part of the type.
 	const type = mimeType?.split(';')[0].trim() || 'application/octet-stream';
-	const name = fileName || `${id}.${extensionForMimeType(type) ?? 'bin'}`;
-	return await fns.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), name, type);
+	return await fns.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), mediaFileNameFor(fileName, id, type), type);
 }

@@ -1,11 +1,9 @@
-// The trigger's requests to Evolution (webhook set/find, media), with the Messaging credential and
-// the Messaging node's reading of answers and errors.
+// The trigger's requests to Evolution (webhook set/find, media), through the Messaging node's
+// request helper and its reading of answers and errors.
 import type { IDataObject, IHookFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 
-import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import type { Api } from '../shared/operation';
-import { requestOutsideRouting } from '../shared/runItem';
-import { MESSAGING_CREDENTIAL, messagingApi, messagingRequestDefaults } from '../Messaging/transport';
+import { evolutionRequest as messagingRequest, messagingApi } from '../Messaging/transport';
 
 /** `GET /webhook/find` answers `null` (JSON) when the instance never had a webhook. */
 const webhookApi: Api = {
@@ -20,13 +18,10 @@ export async function evolutionRequest(
 	about: { operation: string; subject: string; instanceName: string },
 	body?: IDataObject,
 ): Promise<unknown> {
-	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
-	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
-	return await requestOutsideRouting(
+	return await messagingRequest(
 		fns,
+		{ method, url, body },
+		{ operation: about.operation, subject: about.subject, values: { instanceName: about.instanceName } },
 		webhookApi,
-		MESSAGING_CREDENTIAL,
-		{ method, baseURL, url, body, headers: { ...messagingRequestDefaults.headers }, json: true },
-		{ operation: about.operation, subject: about.subject, routeKind: 'instance', values: { instanceName: about.instanceName }, serverUrl: baseURL },
 	);
 }

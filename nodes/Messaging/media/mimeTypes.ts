@@ -44,6 +44,11 @@ export function extensionForMimeType(mimeType: string | undefined): string | und
 	return EXTENSION_BY_MIME[base];
 }
 
+/** A media message's file name: its own, else its message id with the MIME type's extension. */
+export function mediaFileNameFor(fileName: string | undefined, messageId: string, mimeType: string | undefined): string {
+	return fileName || `${messageId}.${extensionForMimeType(mimeType) ?? 'bin'}`;
+}
+
 export function mimeTypeForFileName(fileName: string | undefined): string | undefined {
 	const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
 	return extension ? MIME_BY_EXTENSION[extension] : undefined;

@@ -4,7 +4,7 @@ import { apiError } from '../../../shared/errors';
 import { bad, ok, type Checked } from '../../../shared/checks';
 import { checkedField, inBody, operation, optionFlag } from '../../../shared/operation';
 import { instance } from '../../fields';
-import { extensionForMimeType } from '../../media/mimeTypes';
+import { mediaFileNameFor } from '../../media/mimeTypes';
 import { MESSAGE_ID_PROPERTY } from '../../messageKey';
 import { checkMessageId } from '../../validation/messageKeys';
 
@@ -51,8 +51,7 @@ interface MediaAnswer {
 	base64?: string;
 }
 
-const fileNameOf = (answer: MediaAnswer, id: string) =>
-	answer.fileName || `${id}.${extensionForMimeType(answer.mimetype) ?? 'bin'}`;
+const fileNameOf = (answer: MediaAnswer, id: string) => mediaFileNameFor(answer.fileName, id, answer.mimetype);
 
 export const downloadMedia = operation<{ messageId: string; outputBinaryField: string }>({
 	name: 'Download Media',
