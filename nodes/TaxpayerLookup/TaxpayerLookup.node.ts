@@ -3,10 +3,11 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { nodeProperties, operationSubtitle } from '../shared/operation';
 import { taxpayerLookupApiTest } from './credentialTest';
 import { exchangeRate } from './resources/exchangeRate';
+import { person } from './resources/person';
 import { taxpayer } from './resources/taxpayer';
-import { lookupApi, lookupRequestDefaults } from './transport';
+import { LOOKUP_CREDENTIAL, lookupApi, lookupRequestDefaults } from './transport';
 
-const resources = [exchangeRate, taxpayer];
+const resources = [exchangeRate, person, taxpayer];
 
 export class TaxpayerLookup implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,12 +17,20 @@ export class TaxpayerLookup implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(resources),
-		description: 'Look up Peruvian taxpayers by RUC and the official SBS USD/EUR exchange rates',
+		description: 'Look up Peruvian taxpayers by RUC, people by DNI, and the official SBS and SUNAT exchange rates; validate RUCs offline',
 		defaults: { name: 'Taxpayer Lookup' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'taxpayerLookupApi', required: true, testedBy: 'taxpayerLookupApiTest' }],
+		// Optional for n8n because Validate needs none; every operation that sends requires it (runItem.ts).
+		credentials: [
+			{
+				name: LOOKUP_CREDENTIAL,
+				required: false,
+				testedBy: 'taxpayerLookupApiTest',
+				displayOptions: { hide: { operation: ['validate'] } },
+			},
+		],
 		requestDefaults: lookupRequestDefaults,
 		properties: nodeProperties(lookupApi, resources, 'taxpayer'),
 	};

@@ -6,8 +6,11 @@ import { noAnswer } from '../shared/noAnswer';
 import type { RequestContext } from '../shared/operation';
 import { askedFor, duration, statedLimit, waitedFor, type Answer, type QuotaRules, type QuotaWait } from '../shared/quota';
 
-/** The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live. */
-export type LookupRouteKind = 'taxpayer' | 'liveTaxpayer' | 'exchangeRate';
+/**
+ * The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live;
+ * `exchangeRate` is the SBS's rate, `sunatRate` SUNAT's; `person` the DNI route.
+ */
+export type LookupRouteKind = 'taxpayer' | 'liveTaxpayer' | 'exchangeRate' | 'sunatRate' | 'person';
 
 /** The human part of an error body: `message`, Laravel's per-field `errors`, an HTML page's title. */
 export function serverReason(body: unknown): string {
@@ -68,6 +71,18 @@ export function lookupAnswerFailure(context: RequestContext, statusCode: number,
 				'Your plan may not include this route, or its query quota is spent. Check your plan and usage on your account page.',
 			);
 		case 404:
+			if (routeKind === 'sunatRate') {
+				return failure(
+					`no ${subject} was published ${detail(httpCode, reason)}`,
+					'SUNAT rates exist from 2010-01-01. Get by Date looks back for the last published rate; if none was found, check the date, or use the SBS source.',
+				);
+			}
+			if (routeKind === 'person') {
+				return failure(
+					`no person found with ${subject} ${detail(httpCode, reason)}`,
+					'The DNI is well formed but the registry has no person with it. Check the number with the person (8 digits, leading zeros included).',
+				);
+			}
 			if (routeKind === 'exchangeRate') {
 				return failure(
 					`no ${subject} was published ${detail(httpCode, reason)}`,

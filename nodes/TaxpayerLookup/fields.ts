@@ -2,16 +2,18 @@
 // A field used by several operations is one property (n8n evaluates every property for every item).
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkNumberInRange } from '../shared/checks';
+import { bad, checkNumberInRange, ok, type Checked } from '../shared/checks';
 import { checkedField, inPath, inQuery, type Field } from '../shared/operation';
 import type { OutputOptions } from './output';
 import {
 	checkCurrency,
 	checkDateRange,
+	checkDni,
 	checkRateDate,
 	checkRuc,
 	CURRENCIES,
 	CURRENCY_NAMES,
+	type Currency,
 	type DateRange,
 } from './validation';
 
@@ -48,18 +50,90 @@ export const ruc = checkedField(
 	inPath('ruc'),
 );
 
-export const currency = checkedField(
+/** A person's DNI: 8 digits, so nothing typed can change the path. */
+export const dni = checkedField(
 	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'options',
-		options: CURRENCY_OPTIONS,
-		default: 'USD',
-		description: 'The currency whose rate against the Peruvian sol to get',
+		displayName: 'DNI',
+		name: 'dni',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 07289524',
+		description:
+			"The person's 8-digit DNI (national ID). Checked before any request; a number that lost its leading zeros in a spreadsheet gets them back.",
 	},
-	checkCurrency,
-	inQuery('moneda'),
+	checkDni,
+	inPath('dni'),
 );
+
+const currencyProperty: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'options',
+	options: CURRENCY_OPTIONS,
+	default: 'USD',
+	description: 'The currency whose rate against the Peruvian sol to get',
+};
+
+export const currency = checkedField(currencyProperty, checkCurrency, inQuery('moneda'));
+
+/** Who publishes the rate: the banking regulator (SBS) or the tax authority (SUNAT). */
+export type RateSource = 'sbs' | 'sunat';
+
+export interface SourcedCurrency {
+	source: RateSource;
+	currency: Currency;
+}
+
+/** SUNAT publishes the US dollar only. */
+const SUNAT_CURRENCY: Currency = 'USD';
+
+/**
+ * The source and, for the SBS, the currency: the source picks the route (`{source}` in its path);
+ * SUNAT's routes take no currency, so the field is hidden and nothing is sent for it.
+ */
+export const sourcedCurrency: Field<SourcedCurrency> = {
+	name: 'rate',
+	properties: [
+		{
+			displayName: 'Source',
+			name: 'source',
+			type: 'options',
+			options: [
+				{
+					name: 'SBS (Banking Regulator)',
+					value: 'sbs',
+					description: 'USD and EUR, business days only: for balances and financial statements',
+				},
+				{
+					name: 'SUNAT (Tax Authority)',
+					value: 'sunat',
+					description: 'USD only: the rate the law requires on invoices and in tax books',
+				},
+			],
+			default: 'sbs',
+			description: 'Who publishes the rate',
+		},
+		{ ...currencyProperty, displayOptions: { hide: { source: ['sunat'] } } },
+	],
+	read(item) {
+		const rawSource = item.parameter('source', 'sbs');
+		const source = item.require('Source', rawSource, checkRateSource(rawSource));
+		if (source === 'sunat') return { source, currency: SUNAT_CURRENCY };
+		const rawCurrency = item.parameter('currency', 'USD');
+		return { source, currency: item.require('Currency', rawCurrency, checkCurrency(rawCurrency)) };
+	},
+	to(request, { source, currency }) {
+		inPath<RateSource>('source')(request, source);
+		if (source === 'sbs') inQuery<Currency>('moneda')(request, currency);
+	},
+};
+
+function checkRateSource(raw: unknown): Checked<RateSource> {
+	const source = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+	if (source === 'sbs' || source === 'sunat') return ok(source);
+	return bad('is not a rate source', 'Use sbs (the banking regulator) or sunat (the tax authority).');
+}
 
 /** A date in Lima, `days` before today, as an expression the date field starts with. */
 const limaDaysAgo = (days: number) =>

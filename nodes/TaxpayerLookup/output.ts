@@ -49,3 +49,22 @@ export function recordsOf(body: IDataObject): IDataObject[] {
 	if (Array.isArray(body.data)) return body.data as IDataObject[];
 	return [body];
 }
+
+const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * A DNI answer as items show it, whichever shape the API used: `nombre` (surnames first, as the
+ * registry writes it) always; given names and each surname when the API splits them, else null.
+ */
+export function personRecord(body: unknown, requestedDni: string): IDataObject {
+	const { dni, nombre, nombres, apellido_paterno, apellido_materno, ...rest } = body as IDataObject;
+	const split = [apellido_paterno, apellido_materno, nombres].map(textOrNull).filter((part) => part !== null);
+	return {
+		dni: textOrNull(dni) ?? requestedDni,
+		nombre: textOrNull(nombre) ?? (split.length ? split.join(' ') : null),
+		nombres: textOrNull(nombres),
+		apellido_paterno: textOrNull(apellido_paterno),
+		apellido_materno: textOrNull(apellido_materno),
+		...rest,
+	};
+}

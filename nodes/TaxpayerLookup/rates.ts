@@ -1,12 +1,19 @@
-// Exchange rates over a date range, fetched one year at a time: Get History and the Exchange Rate
-// Trigger both use it, each with its own way of sending a request.
+// Exchange rates over a date range, fetched one year at a time (Get History and the Exchange Rate
+// Trigger, each with its own way of sending a request), and SUNAT's rate of a day.
 import type { IDataObject } from 'n8n-workflow';
 
+import { NOT_FOUND, type SendRequest } from '../shared/operation';
 import { recordsOf } from './output';
-import type { Currency } from './validation';
+import { FIRST_RATE_DATE, type Currency } from './validation';
 
 export const LATEST_RATE_PATH = '/api/v2/tipo-cambio/sbs/ultimo';
 export const RATE_HISTORY_PATH = '/api/v2/tipo-cambio/sbs/historico';
+/** Get by Date and Get Latest of either source: `{source}` is `sbs` or `sunat`. */
+export const RATE_BY_DATE_PATH = '/api/v2/tipo-cambio/{source}';
+export const LATEST_RATE_OF_SOURCE_PATH = '/api/v2/tipo-cambio/{source}/ultimo';
+
+/** How many days before the asked one Get by Date (SUNAT) looks for the last published rate. */
+export const SUNAT_DAYS_LOOKED_BACK = 10;
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
@@ -45,4 +52,29 @@ export async function fetchRateRange(get: GetRateHistory, currency: Currency, st
 		records.push(...recordsOf(body as IDataObject));
 	}
 	return sortRatesByDate(records);
+}
+
+const dayBefore = (date: string, days: number) =>
+	new Date(Date.parse(`${date}T00:00:00Z`) - days * MS_PER_DAY).toISOString().slice(0, 10);
+
+/** A SUNAT record as items show it: the currency stated even when the API leaves it out, and the day asked for. */
+export function sunatRecord(body: unknown, requestedDate?: string): IDataObject {
+	const record = body as IDataObject;
+	return { fecha: record.fecha, moneda: record.moneda ?? 'USD', ...record, ...(requestedDate ? { requestedDate } : {}) };
+}
+
+/**
+ * SUNAT's rate for a day, as the tax rule reads it: the last one published on or before that day.
+ * The API may answer a day without a rate with the earlier rate itself, or with 404: then the day
+ * before is asked, up to SUNAT_DAYS_LOOKED_BACK days back (one request each).
+ */
+export async function sunatRateOn(send: SendRequest, date: string): Promise<IDataObject> {
+	for (let back = 0; ; back++) {
+		const day = dayBefore(date, back);
+		const last = back === SUNAT_DAYS_LOOKED_BACK || day <= FIRST_RATE_DATE;
+		// The last day's 404 is the error, naming the whole span looked at.
+		const subject = last && back > 0 ? `SUNAT USD rate for any day from ${day} to ${date}` : `SUNAT USD rate for ${day}`;
+		const body = await send({ qs: { fecha: day } }, subject, { notFoundIsAnswer: !last });
+		if (body !== NOT_FOUND) return sunatRecord(body, date);
+	}
 }

@@ -25,6 +25,11 @@ export const lookupRequestDefaults = {
 export const lookupApi: Api = {
 	// Every operation's items and pace follow the options.
 	fields: [lookupOptions],
+	credential: {
+		type: LOOKUP_CREDENTIAL,
+		displayName: 'Taxpayer Lookup API',
+		hint: 'Select a Taxpayer Lookup API credential under Credential to connect with (or create one with your access token). Only Taxpayer → Validate works without one.',
+	},
 	isSuccess: isLookupSuccess,
 	answerFailure: lookupAnswerFailure,
 	noAnswerFailure: lookupNoAnswerFailure,

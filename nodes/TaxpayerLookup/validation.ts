@@ -1,5 +1,5 @@
 // Checks of the lookup's input, run before any request so bad input never spends quota: the RUC,
-// exchange-rate dates and currencies.
+// the DNI, exchange-rate dates and currencies; and Validate's offline verdict on a RUC or DNI.
 import { bad, ok, type Checked } from '../shared/checks';
 
 // ---------------------------------------------------------------- RUC
@@ -32,6 +32,77 @@ export function checkRuc(raw: unknown): Checked<string> {
 			'Look for a mistyped digit; copy the RUC again from the invoice or registry.',
 		);
 	return ok(ruc);
+}
+
+// ---------------------------------------------------------------- DNI
+
+const DNI_DIGITS = 8;
+
+/**
+ * A DNI (national ID): 8 digits, kept as text. A number shorter than that is a DNI whose leading
+ * zeros a spreadsheet dropped (07289524 arrives as 7289524), so it is padded back.
+ */
+export function checkDni(raw: unknown): Checked<string> {
+	const hint = 'A DNI has 8 digits (leading zeros included), without the check character printed after it.';
+	if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw < 10 ** DNI_DIGITS) raw = String(raw).padStart(DNI_DIGITS, '0');
+	if (typeof raw !== 'string') return bad('is not a DNI: expected 8 digits as text', hint);
+	const dni = raw.trim();
+	if (dni === '') return bad('is empty: a DNI is required', hint);
+	if (!/^[0-9]+$/.test(dni)) return bad('holds characters other than digits', hint);
+	if (dni.length !== DNI_DIGITS) return bad(`has ${dni.length} digits instead of 8`, hint);
+	return ok(dni);
+}
+
+/** A person's RUC: 10, the DNI, and the check digit. */
+export const rucOfDni = (dni: string): string => `10${dni}${rucCheckDigit(`10${dni}`)}`;
+
+// ---------------------------------------------------------------- Validate
+
+/** What kind of taxpayer a RUC's first two digits say. */
+export type RucType = 'natural_person' | 'other_person' | 'legal_entity';
+
+const RUC_TYPES: Record<string, RucType> = {
+	'10': 'natural_person',
+	'15': 'other_person',
+	'16': 'other_person',
+	'17': 'other_person',
+	'20': 'legal_entity',
+};
+
+/** Validate's verdict on one value: always an answer, never an error, so a whole column can be checked. */
+export interface RucVerdict {
+	/** The value as given, as text. */
+	input: string;
+	/** The RUC: as given (trimmed), or made from the DNI given. */
+	ruc: string;
+	valid: boolean;
+	/** Why it is not valid; null when it is. */
+	reason: string | null;
+	/** From the prefix, when the prefix is a RUC's; null otherwise. */
+	type: RucType | null;
+	/** The DNI given, or the one inside a valid 10 RUC; null otherwise. */
+	dni: string | null;
+}
+
+/** Checks a RUC (11 digits) or derives one from a DNI (8 digits), with no request. */
+export function verdictOn(raw: unknown): RucVerdict {
+	const input = raw === null || raw === undefined ? '' : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+	const text = input.trim();
+	// A number of up to 8 digits, or 8 digits of text, is a DNI; anything else is judged as a RUC.
+	const isDni = (typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw < 10 ** DNI_DIGITS) || /^[0-9]{8}$/.test(text);
+	if (isDni) {
+		const dni = checkDni(raw) as { value: string };
+		return { input, ruc: rucOfDni(dni.value), valid: true, reason: null, type: 'natural_person', dni: dni.value };
+	}
+	const checked = checkRuc(raw);
+	const type = RUC_TYPES[text.slice(0, 2)] ?? null;
+	if (!checked.valid) {
+		const problem = /^[0-9]+$/.test(text) && text.length !== 11 ? `has ${text.length} digits: a RUC has 11, a DNI 8` : checked.problem;
+		// "is empty: ..." reads as a sentence of its own: "Empty: ...".
+		const reason = problem.replace(/^is /, '').replace(/^./, (first) => first.toUpperCase());
+		return { input, ruc: text, valid: false, reason, type: /^[0-9]{11}$/.test(text) ? type : null, dni: null };
+	}
+	return { input, ruc: checked.value, valid: true, reason: null, type, dni: type === 'natural_person' ? checked.value.slice(2, 10) : null };
 }
 
 // ---------------------------------------------------------------- dates

@@ -45,6 +45,15 @@ export function invalidInputError(node: INode, itemIndex: number, label: string,
 	});
 }
 
+/** The error for an item that would be sent with no credential selected (the node marks it optional). */
+export function missingCredentialError(node: INode, itemIndex: number, credential: { displayName: string; hint: string }) {
+	return new NodeOperationError(node, `Item ${itemIndex}: no ${credential.displayName} credential is selected. Nothing was sent.`, {
+		itemIndex,
+		description: credential.hint,
+		level: 'warning',
+	});
+}
+
 /** The value of a check, or the invalid-input error for it. */
 export function requireValid<T>(node: INode, itemIndex: number, label: string, raw: unknown, checked: Checked<T>): T {
 	if (checked.valid) return checked.value;

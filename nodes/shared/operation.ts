@@ -45,8 +45,19 @@ export interface Field<T = unknown> {
 	to?(request: RequestOptions, value: T): void;
 }
 
-/** Sends the operation's request once, with `change` applied; resolves to a successful answer's body. */
-export type SendRequest = (change?: Partial<RequestOptions>, subject?: string) => Promise<unknown>;
+/** What a send with `notFoundIsAnswer` resolves to when the API answers 404. */
+export const NOT_FOUND = Symbol('not found');
+
+/**
+ * Sends the operation's request once, with `change` applied; resolves to a successful answer's
+ * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
+ * run), for an operation that then asks something else.
+ */
+export type SendRequest = (
+	change?: Partial<RequestOptions>,
+	subject?: string,
+	options?: { notFoundIsAnswer?: boolean },
+) => Promise<unknown>;
 
 export interface Operation<V extends Values = Values> {
 	/** The option the user picks, and the `action` sentence AI agents read. */
@@ -59,13 +70,19 @@ export interface Operation<V extends Values = Values> {
 	notice?: string;
 	/** The node's subtitle on the canvas, in words; default: the name. */
 	subtitle?: string;
-	request: { method: IHttpRequestMethods; path: string };
+	/** The route; an operation answered on this machine (`local`) has none. */
+	request?: { method: IHttpRequestMethods; path: string };
+	/**
+	 * Answers on this machine, with no request: no credential, no quota and none of its API's
+	 * fields (their Options are about requests). Resolves to what items are made of.
+	 */
+	local?: (values: V) => unknown;
 	/** Read, checked and placed in this order, before any request. */
 	fields: Field[];
 	/** What the request is about, for errors: "RUC 20131312955". */
 	subject?: (values: V) => string;
-	/** Which case of its API's error table the route is; default: its resource. */
-	routeKind?: string;
+	/** Which case of its API's error table the route is, fixed or from the item's values; default: its resource. */
+	routeKind?: string | ((values: V) => string);
 	/** A last change to the request once every field is in it. */
 	finish?: (request: RequestOptions) => void;
 	/** Sends the request (or several); default: once. Resolves to the answer items are made of. */
@@ -91,10 +108,19 @@ export interface RequestContext {
 	serverUrl: string;
 }
 
+/** A credential by type and by the name users see, and what to say when none is selected. */
+export interface NeededCredential {
+	type: string;
+	displayName: string;
+	hint: string;
+}
+
 /** What one API adds to every operation of its node. */
 export interface Api {
-	/** Fields every operation reads after its own (for example output options). */
+	/** Fields every operation that sends reads after its own (for example output options). */
 	fields?: Field[];
+	/** The credential its requests need, when the node marks it optional: an item sent without one fails, saying so. */
+	credential?: NeededCredential;
 	/** Reads an answer's body, which some operations ask for as a stream. */
 	readBody?: (body: unknown) => Promise<unknown>;
 	isSuccess(statusCode: number, body: unknown): boolean;
@@ -203,7 +229,7 @@ function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource,
 	};
 	// Every operation's own fields first, then the API's (Options): these come last whichever
 	// operation is picked.
-	for (const fieldsOfOp of [(op: Operation) => op.fields, () => api.fields ?? []]) {
+	for (const fieldsOfOp of [(op: Operation) => op.fields, (op: Operation) => (op.local ? [] : (api.fields ?? []))]) {
 		for (const resource of resources) {
 			for (const op of resource.operations) for (const field of fieldsOfOp(op)) use(field, resource, op);
 		}

@@ -16,8 +16,8 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 
-import { apiError, asNodeError, requireValid } from './errors';
-import type { Api, Field, ItemReader, Operation, RequestContext, SendRequest } from './operation';
+import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
+import { NOT_FOUND, type Api, type Field, type ItemReader, type Operation, type RequestContext, type SendRequest } from './operation';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs, type Answer, type RunLimits } from './quota';
 
@@ -71,6 +71,7 @@ async function exchange(
 	context: RequestContext,
 	request: () => Promise<IN8nHttpFullResponse>,
 	pace: Pace,
+	notFoundIsAnswer = false,
 ): Promise<unknown> {
 	const { pacing, place, limits } = pace;
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
@@ -84,6 +85,7 @@ async function exchange(
 			const answer = await receive(api, node, itemIndex, context, request);
 			if (!api.quota?.isRefusal(answer)) {
 				pacing.answered();
+				if (notFoundIsAnswer && answer.statusCode === 404) return NOT_FOUND;
 				return accept(api, node, itemIndex, context, answer);
 			}
 			const outcome = pacing.refused(answer, sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
@@ -97,8 +99,8 @@ async function exchange(
 	}
 }
 
-/** The fields an operation reads, in order: its own, then those of its API. */
-const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(api.fields ?? [])];
+/** The fields an operation reads, in order: its own, then those of its API (when it sends). */
+const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(op.local ? [] : (api.fields ?? []))];
 
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
@@ -135,7 +137,7 @@ async function runItem(
 	const stopsRun = !fns.continueOnFail();
 	const context: RequestContext = {
 		operation: op.value,
-		routeKind: op.routeKind ?? resource,
+		routeKind: typeof op.routeKind === 'string' ? op.routeKind : resource,
 		subject: '',
 		values: {},
 		serverUrl: String(requestData.options.baseURL ?? ''),
@@ -149,6 +151,13 @@ async function runItem(
 		}
 		op.finish?.(requestData.options);
 		context.subject = op.subject?.(context.values) ?? '';
+		if (typeof op.routeKind === 'function') context.routeKind = op.routeKind(context.values);
+		if (op.local) {
+			const answer = await op.local(context.values);
+			return (op.toItems ?? api.toItems)(answer, context.values).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		}
+		// The credential is optional where some operation needs none: one that sends names it here.
+		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
 
 		const pace: Pace = {
 			pacing,
@@ -156,7 +165,7 @@ async function runItem(
 			limits: api.limits?.(context.values) ?? DEFAULT_LIMITS,
 			stopsRun,
 		};
-		const send: SendRequest = async (change = {}, subject = context.subject) =>
+		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
 			await exchange(
 				api,
 				node,
@@ -167,6 +176,7 @@ async function runItem(
 					return carried.json as unknown as IN8nHttpFullResponse;
 				},
 				pace,
+				options.notFoundIsAnswer,
 			);
 		const lane = op.inOrder?.(context.values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
@@ -200,7 +210,7 @@ export function operationRouting(api: Api, resource: string, op: Operation): INo
 		return await runItem(this, api, resource, op, fields, requestData);
 	}
 	return {
-		request: { method: op.request.method, url: op.request.path },
+		request: op.request ? { method: op.request.method, url: op.request.path } : {},
 		send: { paginate: true },
 		operations: { pagination: runOperation },
 		output: { postReceive: [passResponse] },

@@ -1,7 +1,8 @@
 // A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as the project's service spec
 // describes (shared/spec/service.md and shared/spec/api-behaviour.md section 1, beside this
 // repository): every route, Laravel-style error bodies, the 401 body without `success`, "-"
-// placeholders, the stray-quote key of the real-time route, rates on business days only. Tests
+// placeholders, the stray-quote key of the real-time route, rates on business days only, and the
+// routes beyond the seed (DNI, SUNAT's rate) in the shapes api-behaviour.md lists. Tests
 // steer it: its clock, latency, failures, quota and rate limit. It records every request with the
 // time it arrived.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -34,6 +35,10 @@ export interface LookupFakeOptions {
 	latencyMs?: number;
 	/** What the by-date route answers for a weekend or holiday: 404 (default) or the previous business day's rate. */
 	nonBusinessDay?: '404' | 'previousBusinessDay';
+	/** How the DNI route names a person: one `nombre` (default, seen) or given names and surnames apart (guessed). */
+	personNames?: 'fullName' | 'split';
+	/** Whether SUNAT's rate records carry `moneda` (a guess: by default they do not). */
+	sunatStatesCurrency?: boolean;
 	/** Longest range the history route accepts, in days (longer: 422). */
 	maxHistoryDays?: number;
 	/** Queries allowed before 403 "quota spent" (ruc-actividad counts 2). */
@@ -152,6 +157,22 @@ export const TAXPAYERS: Record<string, Record<string, string>> = {
 
 /** A valid RUC the registry does not know: 404. */
 export const UNKNOWN_RUC = '20600000005';
+
+/** People by DNI; 12345678 is the person inside RUC 10123456781. */
+export const PEOPLE: Record<string, { nombres: string; apellido_paterno: string; apellido_materno: string }> = {
+	'07289524': { nombres: 'LUIS ENRIQUE', apellido_paterno: 'MARTINEZ', apellido_materno: 'ZUÑIGA' },
+	'12345678': { nombres: 'JUAN CARLOS', apellido_paterno: 'PEREZ', apellido_materno: 'QUISPE' },
+};
+
+/** A well-formed DNI the registry does not know: 404. */
+export const UNKNOWN_DNI = '99999999';
+
+/** SUNAT's rate of a business day: its own figures (not the SBS's), USD only. */
+export function sunatRateOn(date: string, statesCurrency = false) {
+	const { precio_compra, precio_venta } = rateOn(date, 'USD');
+	const shift = (price: string) => (Number(price) + 0.004).toFixed(3);
+	return { fecha: date, ...(statesCurrency ? { moneda: 'USD' } : {}), precio_compra: shift(precio_compra), precio_venta: shift(precio_venta) };
+}
 
 function economicActivity(ruc: string) {
 	return {
@@ -384,6 +405,33 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 				case 'deuda-coactiva':
 					return { status: 200, body: { success: true, data: COACTIVE_DEBT[ruc] ?? [] }, cost: 1 };
 			}
+		}
+		const dniMatch = /^\/api\/v2\/dni\/([^/]+)$/.exec(path);
+		if (dniMatch) {
+			const dni = decodeURIComponent(dniMatch[1]);
+			if (!/^\d{8}$/.test(dni)) {
+				return { status: 422, body: { success: false, message: 'The given data was invalid.', errors: { dni: ['El dni debe tener 8 dígitos.'] } }, cost: 0 };
+			}
+			const person = PEOPLE[dni];
+			if (!person) return { status: 404, body: { success: false, message: 'No se encontró el DNI' }, cost: 0 };
+			const names =
+				options.personNames === 'split'
+					? person
+					: { nombre: `${person.apellido_paterno} ${person.apellido_materno} ${person.nombres}` };
+			return { status: 200, body: { success: true, dni, ...names }, cost: 1 };
+		}
+		if (path === '/api/v2/tipo-cambio/sunat' || path === '/api/v2/tipo-cambio/sunat/ultimo') {
+			const noRate = { status: 404, body: { success: false, message: 'No hay tipo de cambio para la fecha' }, cost: 0 };
+			let date = today();
+			if (path === '/api/v2/tipo-cambio/sunat') {
+				date = query.fecha;
+				if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+					return { status: 422, body: { success: false, message: 'The given data was invalid.', errors: { fecha: ['El campo fecha no corresponde con el formato Y-m-d.'] } }, cost: 0 };
+				if (date < '2010-01-01' || date > today()) return noRate;
+				if (!isBusinessDay(date) && options.nonBusinessDay !== 'previousBusinessDay') return noRate;
+			}
+			while (!isBusinessDay(date)) date = addDays(date, -1);
+			return { status: 200, body: { success: true, ...sunatRateOn(date, options.sunatStatesCurrency) }, cost: 1 };
 		}
 		if (path.startsWith('/api/v2/tipo-cambio/sbs')) {
 			const errors: Record<string, string[]> = {};

@@ -61,8 +61,13 @@ describe('server URL and path', () => {
 	])('makes %j the base URL %j', (raw, base) => {
 		expect(messagingServerUrl.apply(raw)).toBe(base);
 		// The expression the node and the credential use applies the same rule.
-		const body = messagingServerUrl.expression.slice(3, -2).replace('$credentials.serverUrl', 'raw');
-		expect(new Function('raw', `return ${body}`)(raw)).toBe(base);
+		const body = messagingServerUrl.expression.slice(3, -2);
+		expect(new Function('$credentials', `return ${body}`)({ serverUrl: raw })).toBe(base);
+	});
+
+	it('makes no credential an empty base URL, not an expression error', () => {
+		const body = messagingServerUrl.expression.slice(3, -2);
+		expect(new Function('$credentials', `return ${body}`)(undefined)).toBe('');
 	});
 
 	it('encodes the instance name into one path segment', () => {

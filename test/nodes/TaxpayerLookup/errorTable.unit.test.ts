@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import { isLookupSuccess, serverReason } from '../../../nodes/TaxpayerLookup/errors';
 import { exchangeRate } from '../../../nodes/TaxpayerLookup/resources/exchangeRate';
+import { person } from '../../../nodes/TaxpayerLookup/resources/person';
 import { taxpayer } from '../../../nodes/TaxpayerLookup/resources/taxpayer';
+import type { Values } from '../../../nodes/shared/operation';
 
-/** The error-table kind of the operation on a route, as the operation declares it. */
-function routeKindOf(path: string): string | undefined {
-	for (const resource of [taxpayer, exchangeRate]) {
-		const operation = resource.operations.find((op) => op.request.path === path);
-		if (operation) return operation.routeKind ?? resource.value;
+/** The error-table kind of the operation on a route, as the operation declares it for an item's values. */
+function routeKindOf(path: string, values: Values = {}): string | undefined {
+	for (const resource of [taxpayer, exchangeRate, person]) {
+		const operation = resource.operations.find((op) => op.request?.path === path);
+		if (!operation) continue;
+		return typeof operation.routeKind === 'function' ? operation.routeKind(values) : (operation.routeKind ?? resource.value);
 	}
 	return undefined;
 }
@@ -21,7 +24,10 @@ describe('lookup API errors', () => {
 		expect(routeKindOf('/api/v2/ruc/{ruc}/sunat')).toBe('liveTaxpayer');
 		expect(routeKindOf('/api/v2/ruc/{ruc}/representantes-legales')).toBe('liveTaxpayer');
 		expect(routeKindOf('/api/v2/ruc/{ruc}/deuda-coactiva')).toBe('liveTaxpayer');
-		expect(routeKindOf('/api/v2/tipo-cambio/sbs/ultimo')).toBe('exchangeRate');
+		expect(routeKindOf('/api/v2/tipo-cambio/{source}/ultimo', { rate: { source: 'sbs', currency: 'EUR' } })).toBe('exchangeRate');
+		expect(routeKindOf('/api/v2/tipo-cambio/{source}/ultimo', { rate: { source: 'sunat', currency: 'USD' } })).toBe('sunatRate');
+		expect(routeKindOf('/api/v2/tipo-cambio/{source}', { rate: { source: 'sunat', currency: 'USD' } })).toBe('sunatRate');
+		expect(routeKindOf('/api/v2/dni/{dni}')).toBe('person');
 	});
 
 	it('treats only a 2xx JSON object without success: false as success', () => {

@@ -57,10 +57,23 @@ describe('nodeProperties', () => {
 		expect(named('everywhere').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta', 'alpha'] } }]);
 	});
 
-	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations', () => {
+	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations that send one', () => {
 		const ruc = new TaxpayerLookup().description.properties.filter((property) => property.name === 'ruc');
 		expect(ruc).toHaveLength(1);
-		expect(ruc[0].displayOptions).toEqual({ show: { resource: ['taxpayer'] } });
+		expect(ruc[0].displayOptions).toEqual({
+			show: {
+				resource: ['taxpayer'],
+				operation: ['get', 'getCoactiveDebt', 'getEconomicActivity', 'getLegalRepresentatives', 'getRealTime', 'getWithActivity'],
+			},
+		});
+	});
+
+	it("keeps the lookup Options (requests' pace, output) off Validate, which sends nothing", () => {
+		const options = new TaxpayerLookup().description.properties.filter((property) => property.name === 'options');
+		const shownFor = options.map((property) => property.displayOptions?.show);
+		const lookupOptions = options.find((property) => JSON.stringify(property).includes('maxConcurrentRequests'));
+		expect(JSON.stringify(lookupOptions?.displayOptions)).not.toContain('validate');
+		expect(shownFor).toContainEqual({ resource: ['taxpayer'], operation: ['validate'] });
 	});
 });
 

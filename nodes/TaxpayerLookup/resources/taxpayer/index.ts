@@ -5,10 +5,11 @@ import { getEconomicActivity } from './getEconomicActivity';
 import { getLegalRepresentatives } from './getLegalRepresentatives';
 import { getRealTime } from './getRealTime';
 import { getWithActivity } from './getWithActivity';
+import { validate } from './validate';
 
 export const taxpayer: Resource = {
 	name: 'Taxpayer',
 	value: 'taxpayer',
-	operations: [get, getCoactiveDebt, getEconomicActivity, getLegalRepresentatives, getRealTime, getWithActivity],
+	operations: [get, getCoactiveDebt, getEconomicActivity, getLegalRepresentatives, getRealTime, getWithActivity, validate],
 	default: 'get',
 };
