@@ -61,9 +61,10 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the six task examples, each with a unique id and name', () => {
+	it('has the seven task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'check-numbers-before-campaign.json',
+			'clean-ruc-column.json',
 			'exchange-rates-to-whatsapp.json',
 			'invite-group-to-event.json',
 			'ruc-bot.json',
@@ -118,6 +119,25 @@ describe('examples/', () => {
 		expect(review[0]).toMatchObject({ supplier: 'Supermercados Peruanos', name: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' });
 		// The mistyped RUC cost no request.
 		expect(lookup.requests.some((r) => r.path.includes('20131312956'))).toBe(false);
+	});
+
+	it('clean-ruc-column validates the column with no request, then looks up only the valid RUCs', () => {
+		const execution = executionOf('exCleanRucColumn');
+		expect(execution.output('Rows with taxpayer')).toEqual([
+			{ row: 2, customer: 'SUNAT (customs and taxes)', ruc: '20131312955', name: expect.stringMatching(/^SUPERINTENDENCIA/), estado: 'ACTIVO', condicion: 'HABIDO', lookupError: '' },
+			{ row: 3, customer: 'Supermercados Peruanos', ruc: '20100070970', name: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA', estado: 'BAJA DE OFICIO', condicion: 'NO HABIDO', lookupError: '' },
+			{ row: 5, customer: 'Juan Carlos Pérez (gave his DNI)', ruc: '10123456781', name: 'PEREZ QUISPE JUAN CARLOS', estado: 'SUSPENSION TEMPORAL', condicion: 'HABIDO', lookupError: '' },
+		]);
+		expect(execution.output('Rows to fix')).toEqual([
+			{ row: 4, customer: 'Typo in the check digit', value: '20131312956', reason: 'Fails the check digit (the last digit should be 5)' },
+			{ row: 6, customer: 'A digit missing', value: '2010007097', reason: 'Has 10 digits: a RUC has 11, a DNI 8' },
+			{ row: 7, customer: 'Not a RUC', value: 'RUC-20131312955', reason: 'Holds characters other than digits' },
+			{ row: 8, customer: 'Empty cell', value: '', reason: 'Empty: a RUC is required' },
+		]);
+		// Validate sent nothing: the only RUC requests of this run are the three valid rows' lookups.
+		const rucPaths = lookup.requests.filter((r) => r.path.startsWith('/api/v2/ruc/')).map((r) => r.path);
+		for (const ruc of ['20131312956', '2010007097', '12345678']) expect(rucPaths.some((p) => p.endsWith(`/${ruc}`))).toBe(false);
+		expect(rucPaths).toEqual(expect.arrayContaining(['/api/v2/ruc/20131312955', '/api/v2/ruc/20100070970', '/api/v2/ruc/10123456781']));
 	});
 
 	it('taxpayer-to-whatsapp sends the looked-up taxpayer as a text to the recipient', () => {

@@ -1,10 +1,11 @@
 // Taxpayer Lookup inside the real n8n, against the lookup-API fake on loopback: every operation,
-// both options, the errors n8n shows, and Continue On Fail with a bad RUC among good ones. All
+// both options, the errors n8n shows, Continue On Fail with a bad RUC among good ones, and Validate
+// with no credential at all. All
 // scenarios run in ONE workflow execution (see n8n.ts): three n8n CLI commands for the whole file.
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { NO_PLAN_TOKEN, UNKNOWN_DNI, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../fakes/lookupApi';
 import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
 
 // A fixed "today" for the fake (a Friday), well in the past so the node's own "not after today"
@@ -18,7 +19,7 @@ const BULK_RUCS = manyRucs(30);
 let n8n: N8n;
 let results: Record<string, ScenarioResult>;
 
-const lookup = (credential: CredentialRef, resource: 'taxpayer' | 'exchangeRate', parameters: IDataObject, input?: IDataObject[]): Scenario => ({
+const lookup = (credential: CredentialRef, resource: 'taxpayer' | 'exchangeRate' | 'person', parameters: IDataObject, input?: IDataObject[]): Scenario => ({
 	input,
 	node: {
 		type: 'taxpayerLookup',
@@ -73,7 +74,23 @@ beforeAll(async () => {
 			'getLegalRepresentatives': taxpayer('getLegalRepresentatives', '20131312955'),
 			'getCoactiveDebt': taxpayer('getCoactiveDebt', '20100070970', { options: { numbersAsNumbers: true } }),
 			'getCoactiveDebt: none': taxpayer('getCoactiveDebt', '20131312955'),
+			// offline, with no credential on the node at all
+			'validate: a column, no credential': {
+				input: [{ row: 1, ruc: '20131312955' }, { row: 2, ruc: '20131312956' }, { row: 3, ruc: 12345678 }, { row: 4, ruc: '2013131295' }],
+				node: {
+					type: 'taxpayerLookup',
+					parameters: { resource: 'taxpayer', operation: 'validate', rucOrDni: '={{ $json.ruc }}', options: { includeInputFields: true } },
+				},
+			},
+			'get: no credential': {
+				node: { type: 'taxpayerLookup', parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' } },
+			},
+			// people
+			'getByDni': lookup(good, 'person', { operation: 'getByDni', dni: '={{ $json.dni }}' }, [{ dni: 7289524 }]),
+			'getByDni: unknown': lookup(good, 'person', { operation: 'getByDni', dni: UNKNOWN_DNI }),
 			// exchange rates
+			'getByDate: SUNAT on a Sunday': lookup(good, 'exchangeRate', { operation: 'getByDate', source: 'sunat', date: '2025-11-16' }),
+			'getLatest: SUNAT': lookup(good, 'exchangeRate', { operation: 'getLatest', source: 'sunat' }),
 			'getByDate': lookup(good, 'exchangeRate', { operation: 'getByDate', date: '2025-11-18', currency: 'EUR' }),
 			'getByDate: a Sunday': lookup(good, 'exchangeRate', { operation: 'getByDate', date: '2025-11-16', currency: 'USD' }),
 			'getLatest': lookup(good, 'exchangeRate', { operation: 'getLatest', currency: 'USD', options: { numbersAsNumbers: true } }),
@@ -204,7 +221,51 @@ describe('Taxpayer Lookup in n8n: the other taxpayer operations', () => {
 	});
 });
 
+describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
+	it('Validate: judges a column with no credential and no request, keeping each row', () => {
+		const items = ok('validate: a column, no credential');
+		expect(items).toEqual([
+			{ row: 1, ruc: '20131312955', input: '20131312955', valid: true, reason: null, type: 'legal_entity', dni: null },
+			{ row: 2, ruc: '20131312956', input: '20131312956', valid: false, reason: 'Fails the check digit (the last digit should be 5)', type: 'legal_entity', dni: null },
+			{ row: 3, ruc: '10123456781', input: '12345678', valid: true, reason: null, type: 'natural_person', dni: '12345678' },
+			{ row: 4, ruc: '2013131295', input: '2013131295', valid: false, reason: 'Has 10 digits: a RUC has 11, a DNI 8', type: null, dni: null },
+		]);
+		expect(results['validate: a column, no credential'].run?.data.main[0]?.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+	});
+
+	it('Get without a credential: the item fails saying so, and nothing is sent', () => {
+		expect(results['get: no credential'].error?.message).toBe('Item 0: no Taxpayer Lookup API credential is selected. Nothing was sent.');
+	});
+
+	it('Get by DNI: the person, the DNI padded back from a number', () => {
+		expect(ok('getByDni')).toEqual([
+			{ dni: '07289524', nombre: 'MARTINEZ ZUÑIGA LUIS ENRIQUE', nombres: null, apellido_paterno: null, apellido_materno: null },
+		]);
+		expect(fake.requests.filter((r) => r.path.startsWith('/api/v2/dni/')).map((r) => r.path).sort()).toEqual([
+			'/api/v2/dni/07289524',
+			`/api/v2/dni/${UNKNOWN_DNI}`,
+		]);
+		expect(results['getByDni: unknown'].error?.message).toBe(`Item 0: no person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI)`);
+	});
+});
+
 describe('Taxpayer Lookup in n8n: exchange rates', () => {
+	it('Get by Date, SUNAT, on a Sunday: the last rate published before it (Friday), with the day asked for', () => {
+		expect(ok('getByDate: SUNAT on a Sunday')).toEqual([{ ...sunatRateOn('2025-11-14'), moneda: 'USD', requestedDate: '2025-11-16' }]);
+		const asked = fake.requests.filter((r) => r.path === '/api/v2/tipo-cambio/sunat').map((r) => r.query);
+		expect(asked).toEqual([{ fecha: '2025-11-16' }, { fecha: '2025-11-15' }, { fecha: '2025-11-14' }]);
+	});
+
+	it('Get Latest, SUNAT: no currency sent, USD stated', () => {
+		expect(ok('getLatest: SUNAT')).toEqual([{ ...sunatRateOn(TODAY), moneda: 'USD' }]);
+		expect(fake.requests.find((r) => r.path === '/api/v2/tipo-cambio/sunat/ultimo')?.query).toEqual({});
+	});
+
 	it('Get by Date', () => {
 		expect(ok('getByDate')).toEqual([rateOn('2025-11-18', 'EUR')]);
 		const request = fake.requests.find((r) => r.path === '/api/v2/tipo-cambio/sbs');
