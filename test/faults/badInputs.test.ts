@@ -43,6 +43,10 @@ const rate = (parameters: Record<string, unknown>): Pick<BadInput, 'node' | 'par
 	node: 'taxpayerLookup',
 	parameters: { resource: 'exchangeRate', currency: 'USD', ...parameters },
 });
+const dni = (value: unknown): Pick<BadInput, 'node' | 'parameters'> => ({
+	node: 'taxpayerLookup',
+	parameters: { resource: 'person', operation: 'getByDni', dni: value },
+});
 const text = (parameters: Record<string, unknown>): Pick<BadInput, 'node' | 'parameters'> => ({
 	node: 'messaging',
 	parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'Hola', ...parameters },
@@ -87,7 +91,23 @@ const cases: BadInput[] = [
 	{ name: 'RUC with %2F (path trick)', ...ruc('20131312955%2Fsunat'), says: 'holds characters other than digits' },
 	{ name: 'RUC with a query (path trick)', ...ruc('20131312955?moneda=USD', 'getRealTime'), says: 'holds characters other than digits' },
 	{ name: 'RUC with a slash, live route', ...ruc('20131312955/', 'getCoactiveDebt'), says: 'holds characters other than digits' },
-	// dates, ranges, currencies
+	// DNIs of every wrong shape, and path tricks
+	{ name: 'DNI, 7 digits as text', ...dni('7289524'), says: 'DNI "7289524" has 7 digits instead of 8' },
+	{ name: 'DNI, 9 digits', ...dni('072895241'), says: 'DNI "072895241" has 9 digits instead of 8' },
+	{ name: 'DNI, a number of 9 digits', ...dni('={{ 123456789 }}'), says: 'DNI 123456789 is not a DNI' },
+	{ name: 'DNI, letters', ...dni('0728952A'), says: 'holds characters other than digits' },
+	{ name: 'DNI with its check character', ...dni('07289524-5'), says: 'holds characters other than digits' },
+	{ name: 'DNI, empty from an expression', ...dni('={{ "" }}'), says: 'DNI "" is empty' },
+	{ name: 'DNI, null from an expression', ...dni('={{ null }}'), says: 'is not a DNI' },
+	{ name: 'DNI with ../ (path trick)', ...dni('../ruc/20131312955'), says: 'holds characters other than digits' },
+	{ name: 'DNI with %2F (path trick)', ...dni('07289524%2F..'), says: 'holds characters other than digits' },
+	{ name: 'DNI with a query (path trick)', ...dni('07289524?x=1'), says: 'holds characters other than digits' },
+	// dates, ranges, currencies, rate sources
+	{ name: 'source, unknown (by date)', ...rate({ operation: 'getByDate', date: '2025-03-03', source: '={{ "bcrp" }}' }), says: 'Source "bcrp" is not a rate source' },
+	{ name: 'source, unknown (latest)', ...rate({ operation: 'getLatest', source: '={{ "sunat/../sbs" }}' }), says: 'Source "sunat/../sbs" is not a rate source' },
+	{ name: 'source, empty', ...rate({ operation: 'getLatest', source: '={{ "" }}' }), says: 'Source "" is not a rate source' },
+	{ name: 'SUNAT, date in the future', ...rate({ operation: 'getByDate', source: 'sunat', date: '2100-01-04' }), says: 'is in the future' },
+	{ name: 'SUNAT, date before 2010', ...rate({ operation: 'getByDate', source: 'sunat', date: '2009-12-31' }), says: 'is before 2010-01-01' },
 	{ name: 'date, impossible day', ...rate({ operation: 'getByDate', date: '2025-02-29' }), says: 'Date "2025-02-29" is not a real calendar date' },
 	{ name: 'date, month 13', ...rate({ operation: 'getByDate', date: '2025-13-01' }), says: 'is not a real calendar date' },
 	{ name: 'date, before 2010', ...rate({ operation: 'getByDate', date: '2009-06-30' }), says: 'is before 2010-01-01' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { normaliseRecord, recordsOf } from '../../../nodes/TaxpayerLookup/output';
-import { sortRatesByDate, yearChunks } from '../../../nodes/TaxpayerLookup/rates';
+import { normaliseRecord, personRecord, recordsOf } from '../../../nodes/TaxpayerLookup/output';
+import { sortRatesByDate, sunatRecord, yearChunks } from '../../../nodes/TaxpayerLookup/rates';
 
 describe('normaliseRecord', () => {
 	const record = {
@@ -76,5 +76,75 @@ describe('yearChunks', () => {
 		for (let i = 1; i < chunks.length; i++) {
 			expect(Date.parse(chunks[i].start) - Date.parse(chunks[i - 1].end)).toBe(86_400_000);
 		}
+	});
+});
+
+describe('personRecord', () => {
+	const empty = { nombres: null, apellido_paterno: null, apellido_materno: null };
+
+	it('keeps the full name of the shape seen, and leaves the split names null', () => {
+		expect(personRecord({ success: true, dni: '07289524', nombre: 'MARTINEZ ZUÑIGA LUIS ENRIQUE' }, '07289524')).toEqual({
+			dni: '07289524',
+			nombre: 'MARTINEZ ZUÑIGA LUIS ENRIQUE',
+			...empty,
+			success: true,
+		});
+	});
+
+	it('builds the full name, surnames first, from a split answer', () => {
+		expect(
+			personRecord({ success: true, dni: '12345678', nombres: 'JUAN CARLOS', apellido_paterno: 'PEREZ', apellido_materno: 'QUISPE' }, '12345678'),
+		).toEqual({ dni: '12345678', nombre: 'PEREZ QUISPE JUAN CARLOS', nombres: 'JUAN CARLOS', apellido_paterno: 'PEREZ', apellido_materno: 'QUISPE', success: true });
+	});
+
+	it('keeps the full name as the API writes it when it sends both shapes', () => {
+		const record = personRecord({ nombre: 'PEREZ QUISPE, JUAN CARLOS', nombres: 'JUAN CARLOS', apellido_paterno: 'PEREZ', apellido_materno: 'QUISPE' }, '12345678');
+		expect(record.nombre).toBe('PEREZ QUISPE, JUAN CARLOS');
+		expect(record.nombres).toBe('JUAN CARLOS');
+	});
+
+	it('trims the names, turns blank ones into null and leaves a missing part out of the full name', () => {
+		expect(personRecord({ nombre: '  ', nombres: ' ANA ', apellido_paterno: 'ROJAS ', apellido_materno: '' }, '10203040')).toEqual({
+			dni: '10203040',
+			nombre: 'ROJAS ANA',
+			nombres: 'ANA',
+			apellido_paterno: 'ROJAS',
+			apellido_materno: null,
+		});
+	});
+
+	it('takes the DNI asked when the answer has none (or not as text), and null when it has no name', () => {
+		expect(personRecord({ success: true }, '07289524')).toEqual({ dni: '07289524', nombre: null, ...empty, success: true });
+		expect(personRecord({ dni: 7289524, nombre: 'X' }, '07289524').dni).toBe('07289524');
+		expect(personRecord({ dni: ' 07289524 ', nombre: 'X' }, '00000000').dni).toBe('07289524');
+	});
+
+	it('passes on any other field the API adds', () => {
+		expect(personRecord({ dni: '07289524', nombre: 'X', codigo_verificacion: '5', ubigeo: '150101' }, '07289524')).toMatchObject({
+			codigo_verificacion: '5',
+			ubigeo: '150101',
+		});
+	});
+});
+
+describe('sunatRecord', () => {
+	const record = { success: true, fecha: '2024-01-12', precio_compra: '3.704', precio_venta: '3.716' };
+
+	it('states USD when the API leaves the currency out, and the day asked', () => {
+		expect(sunatRecord(record, '2024-01-14')).toEqual({ ...record, moneda: 'USD', requestedDate: '2024-01-14' });
+	});
+
+	it('keeps the currency the API states', () => {
+		expect(sunatRecord({ ...record, moneda: 'US$' }, '2024-01-12')).toEqual({ ...record, moneda: 'US$', requestedDate: '2024-01-12' });
+	});
+
+	it('adds no requested date when none was asked (Get Latest)', () => {
+		const latest = sunatRecord(record);
+		expect(latest).toEqual({ ...record, moneda: 'USD' });
+		expect(latest).not.toHaveProperty('requestedDate');
+	});
+
+	it('puts the date and the currency first, as the SBS records have them', () => {
+		expect(Object.keys(sunatRecord(record, '2024-01-14')).slice(0, 2)).toEqual(['fecha', 'moneda']);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { rateOn } from '../../../fakes/lookupApi';
+import { rateOn, sunatRateOn } from '../../../fakes/lookupApi';
 import { jsonOf, runLookup, TODAY, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
@@ -22,5 +22,58 @@ describe('Taxpayer Lookup › exchangeRate › getLatest', () => {
 		});
 		expect(api.fake.requests[0].query).toEqual({ moneda: 'EUR' });
 		expect(jsonOf(result)).toEqual([rateOn('2026-11-20', 'EUR')]);
+	});
+});
+
+describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
+	const sunat = (parameters: Record<string, unknown> = {}) => ({ resource: 'exchangeRate', operation: 'getLatest', source: 'sunat', ...parameters });
+
+	it('sends GET /api/v2/tipo-cambio/sunat/ultimo without a currency, and states USD', async () => {
+		const result = await runLookup(api.fake, { parameters: sunat() });
+
+		expect(result.error).toBeUndefined();
+		expect(api.fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/api/v2/tipo-cambio/sunat/ultimo', {}]]);
+		// The fake's record has no currency: the node adds it, and no requested date (none was asked).
+		expect(sunatRateOn(TODAY)).not.toHaveProperty('moneda');
+		expect(jsonOf(result)).toEqual([{ ...sunatRateOn(TODAY), moneda: 'USD' }]);
+	});
+
+	it('ignores a currency set for the SBS, and keeps the currency the API states', async () => {
+		api.fake.options.sunatStatesCurrency = true;
+		const result = await runLookup(api.fake, { parameters: sunat({ currency: 'EUR' }) });
+
+		expect(api.fake.requests.map((r) => r.query)).toEqual([{}]);
+		expect(jsonOf(result)).toEqual([sunatRateOn(TODAY, true)]);
+	});
+
+	it("gives Friday's rate on a Sunday, dated Friday", async () => {
+		api.fake.setToday('2026-11-22');
+		const result = await runLookup(api.fake, { parameters: sunat() });
+
+		expect(jsonOf(result)).toEqual([{ ...sunatRateOn('2026-11-20'), moneda: 'USD' }]);
+	});
+
+	it('turns prices into numbers with the option', async () => {
+		const result = await runLookup(api.fake, { parameters: sunat({ options: { numbersAsNumbers: true } }) });
+		const expected = sunatRateOn(TODAY);
+		expect(jsonOf(result)).toEqual([
+			{ ...expected, moneda: 'USD', precio_compra: Number(expected.precio_compra), precio_venta: Number(expected.precio_venta) },
+		]);
+	});
+
+	it('explains a 404 as no SUNAT rate published, without looking back', async () => {
+		api.fake.failNext('/tipo-cambio/sunat/ultimo', { status: 404, body: { success: false, message: 'No hay tipo de cambio' } });
+		const result = await runLookup(api.fake, { parameters: sunat() });
+
+		expect(api.fake.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('Item 0: no latest SUNAT USD rate was published (404: No hay tipo de cambio)');
+		expect(result.error?.description).toMatch(/SUNAT rates exist from 2010-01-01/);
+	});
+
+	it('the SBS source, set explicitly, still sends the currency to the SBS route', async () => {
+		const result = await runLookup(api.fake, { parameters: { resource: 'exchangeRate', operation: 'getLatest', source: 'sbs', currency: 'EUR' } });
+
+		expect(api.fake.requests.map((r) => [r.path, r.query])).toEqual([['/api/v2/tipo-cambio/sbs/ultimo', { moneda: 'EUR' }]]);
+		expect(jsonOf(result)).toEqual([rateOn(TODAY, 'EUR')]);
 	});
 });
