@@ -59,8 +59,9 @@ const dayBefore = (date: string, days: number) =>
 
 /** A SUNAT record as items show it: the currency stated even when the API leaves it out, and the day asked for. */
 export function sunatRecord(body: unknown, requestedDate?: string): IDataObject {
-	const record = body as IDataObject;
-	return { fecha: record.fecha, moneda: record.moneda ?? 'USD', ...record, ...(requestedDate ? { requestedDate } : {}) };
+	const { fecha, moneda, ...rest } = body as IDataObject;
+	// `fecha` and `moneda` first, as in SBS records; a missing or null currency is SUNAT's only one.
+	return { fecha, moneda: moneda ?? 'USD', ...rest, ...(requestedDate ? { requestedDate } : {}) };
 }
 
 /**
@@ -73,7 +74,12 @@ export async function sunatRateOn(send: SendRequest, date: string): Promise<IDat
 		const day = dayBefore(date, back);
 		const last = back === SUNAT_DAYS_LOOKED_BACK || day <= FIRST_RATE_DATE;
 		// The last day's 404 is the error, naming the whole span looked at.
-		const subject = last && back > 0 ? `SUNAT USD rate for any day from ${day} to ${date}` : `SUNAT USD rate for ${day}`;
+		const subject =
+			back === 0
+				? `SUNAT USD rate for ${day}`
+				: last
+					? `SUNAT USD rate for any day from ${day} to ${date}`
+					: `SUNAT USD rate for ${day} (looking back from ${date})`;
 		const body = await send({ qs: { fecha: day } }, subject, { notFoundIsAnswer: !last });
 		if (body !== NOT_FOUND) return sunatRecord(body, date);
 	}

@@ -5,6 +5,9 @@ import { bad, ok, type Checked } from '../shared/checks';
 // ---------------------------------------------------------------- RUC
 
 const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
+
+/** "1 digit", "10 digits". */
+const digits = (count: number) => `${count} digit${count === 1 ? '' : 's'}`;
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 
 /** The modulo-11 check digit of the first ten digits of a RUC. */
@@ -22,7 +25,7 @@ export function checkRuc(raw: unknown): Checked<string> {
 	const ruc = raw.trim();
 	if (ruc === '') return bad('is empty: a RUC is required', hint);
 	if (!/^[0-9]+$/.test(ruc)) return bad('holds characters other than digits', hint);
-	if (ruc.length !== 11) return bad(`has ${ruc.length} digits instead of 11`, hint);
+	if (ruc.length !== 11) return bad(`has ${digits(ruc.length)} instead of 11`, hint);
 	if (!RUC_PREFIXES.includes(ruc.slice(0, 2)))
 		return bad(`starts with ${ruc.slice(0, 2)}, which no RUC does (10, 15, 16, 17 or 20)`, hint);
 	const expected = rucCheckDigit(ruc);
@@ -49,7 +52,7 @@ export function checkDni(raw: unknown): Checked<string> {
 	const dni = raw.trim();
 	if (dni === '') return bad('is empty: a DNI is required', hint);
 	if (!/^[0-9]+$/.test(dni)) return bad('holds characters other than digits', hint);
-	if (dni.length !== DNI_DIGITS) return bad(`has ${dni.length} digits instead of 8`, hint);
+	if (dni.length !== DNI_DIGITS) return bad(`has ${digits(dni.length)} instead of 8`, hint);
 	return ok(dni);
 }
 
@@ -94,10 +97,11 @@ export function verdictOn(raw: unknown): RucVerdict {
 		const dni = checkDni(raw) as { value: string };
 		return { input, ruc: rucOfDni(dni.value), valid: true, reason: null, type: 'natural_person', dni: dni.value };
 	}
-	const checked = checkRuc(raw);
+	// A missing column or a null cell is an empty cell.
+	const checked = checkRuc(raw === null || raw === undefined ? '' : raw);
 	const type = RUC_TYPES[text.slice(0, 2)] ?? null;
 	if (!checked.valid) {
-		const problem = /^[0-9]+$/.test(text) && text.length !== 11 ? `has ${text.length} digits: a RUC has 11, a DNI 8` : checked.problem;
+		const problem = /^[0-9]+$/.test(text) && text.length !== 11 ? `has ${digits(text.length)}: a RUC has 11, a DNI 8` : checked.problem;
 		// "is empty: ..." reads as a sentence of its own: "Empty: ...".
 		const reason = problem.replace(/^is /, '').replace(/^./, (first) => first.toUpperCase());
 		return { input, ruc: text, valid: false, reason, type: /^[0-9]{11}$/.test(text) ? type : null, dni: null };

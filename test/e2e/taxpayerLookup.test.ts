@@ -230,7 +230,7 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 			{ row: 3, ruc: '10123456781', input: '12345678', valid: true, reason: null, type: 'natural_person', dni: '12345678' },
 			{ row: 4, ruc: '2013131295', input: '2013131295', valid: false, reason: 'Has 10 digits: a RUC has 11, a DNI 8', type: null, dni: null },
 		]);
-		expect(results['validate: a column, no credential'].run?.data.main[0]?.map((item) => item.pairedItem)).toEqual([
+		expect(results['validate: a column, no credential'].run?.data?.main[0]?.map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
 			{ item: 1 },
 			{ item: 2 },

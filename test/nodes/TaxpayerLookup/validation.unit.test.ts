@@ -201,8 +201,10 @@ describe('verdictOn', () => {
 	});
 
 	it('says why for values that are not text or whole numbers, as text', () => {
-		expect(verdictOn(null)).toEqual({ input: '', ruc: '', valid: false, reason: 'Not a RUC: expected 11 digits as text', type: null, dni: null });
-		expect(verdictOn(undefined)).toMatchObject({ input: '', valid: false, dni: null });
+		// A null cell or a missing column reads as an empty cell.
+		expect(verdictOn(null)).toEqual({ input: '', ruc: '', valid: false, reason: 'Empty: a RUC is required', type: null, dni: null });
+		expect(verdictOn(undefined)).toEqual({ input: '', ruc: '', valid: false, reason: 'Empty: a RUC is required', type: null, dni: null });
+		expect(verdictOn(0)).toMatchObject({ input: '0', valid: false, reason: 'Has 1 digit: a RUC has 11, a DNI 8' });
 		expect(verdictOn({ ruc: 1 })).toMatchObject({ input: '{"ruc":1}', valid: false, reason: 'Not a RUC: expected 11 digits as text' });
 		expect(verdictOn(7289524.5)).toMatchObject({ input: '7289524.5', valid: false, reason: 'Not a RUC: expected 11 digits as text' });
 		expect(verdictOn(-7289524)).toMatchObject({ input: '-7289524', valid: false, dni: null });

@@ -190,7 +190,9 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 		const result = await runLookup(api.fake, { parameters: sunat('2024-01-14') });
 
 		expect(api.fake.requests.map((r) => r.query.fecha)).toEqual(['2024-01-14', '2024-01-13']);
-		expect(result.error?.message).toBe('Item 0: the lookup API failed on SUNAT USD rate for 2024-01-13 (500: Server Error)');
+		expect(result.error?.message).toBe(
+			'Item 0: the lookup API failed on SUNAT USD rate for 2024-01-13 (looking back from 2024-01-14) (500: Server Error)',
+		);
 		expect(result.error?.description).toMatch(/server had a problem/);
 		expect(result.items).toEqual([]);
 	});
