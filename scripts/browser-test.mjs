@@ -38,6 +38,9 @@ const NODE_SEARCHES = [
 	['tipo de cambio', ['Taxpayer Lookup', 'Exchange Rate']],
 ];
 
+/** A node panel's credential picker. */
+const CREDENTIAL_PICKER = '[data-test-id="ndv"] [data-test-id="node-credentials-select"]';
+
 /** The words the credential picker must answer with our credentials. */
 const CREDENTIAL_SEARCHES = [
 	['evolution', 'Messaging (WhatsApp Evolution) API'],
@@ -351,6 +354,23 @@ async function runSteps(page, step, snap) {
 		const count = await executeStep(page);
 		await snap('a-panel');
 		expect(/\d+ items?/.test(count) && !/^0 /.test(count), `Get History gave "${count}"`);
+		// The credential was picked for the new node; Validate's step below must not show it.
+		expect((await page.locator(CREDENTIAL_PICKER).count()) > 0, 'Get History shows no credential picker');
+		await closeNode(page);
+	});
+
+	await step('Validate runs as it opens, with no credential asked', async () => {
+		await page.goto('/workflow/new');
+		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="canvas-add-first-step-button"]').first().click();
+		await page.locator('input[data-test-id="node-creator-search-bar"]').waitFor();
+		await searchNodeCreator(page, 'Taxpayer Lookup', ['Taxpayer Lookup']);
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Taxpayer Lookup$/ }).first().click();
+		await page.locator('[data-keyboard-nav-type="action"]', { hasText: 'Validate RUC or DNI offline' }).first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		expect((await page.locator(CREDENTIAL_PICKER).count()) === 0, 'Validate shows a credential picker');
+		const count = await executeStep(page);
+		await snap('validate');
+		expect(/^[1-9]\d* items?/.test(count), `Validate gave "${count}"`);
 		await closeNode(page);
 	});
 
