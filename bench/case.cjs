@@ -1,7 +1,7 @@
 // One bench case in a fresh process, so that its peak memory is its own: loads the engine, warms
 // up, then times one implementation over N items against the fake at BENCH_FAKE_URL and reports
 // (IPC, or stdout as JSON) wall time, peak RSS and peak heap.
-//   node bench/case.cjs <ours|httpRequest|fetch> <N>
+//   node bench/case.cjs <ours|httpRequest|fetch|validate|...> <N>   (the names in bench/cases.ts)
 // BENCH_CPU_PROF=<file.cpuprofile> records a CPU profile of the timed run only (not load/warm-up).
 // BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text and call site.
 'use strict';
@@ -9,7 +9,7 @@ require('./register.cjs');
 const { runBenchChild } = require('./child.cjs');
 const v8 = require('node:v8');
 
-const { implementations, inputItems } = require('./cases.ts');
+const { implementations, inputsOf } = require('./cases.ts');
 
 /** Heap high-water mark: sampled every few ms, and after every GC (a GC's start is a local peak). */
 function heapWatcher() {
@@ -89,7 +89,8 @@ async function main() {
 	const n = Number(nText);
 	const baseUrl = process.env.BENCH_FAKE_URL;
 	const run = implementations[implementation];
-	if (!run || !(n > 0) || !baseUrl) throw new Error('usage: BENCH_FAKE_URL=... node bench/case.cjs <ours|httpRequest|fetch> <N>');
+	if (!run || !(n > 0) || !baseUrl) throw new Error('usage: BENCH_FAKE_URL=... node bench/case.cjs <ours|httpRequest|fetch|validate|...> <N>');
+	const inputItems = inputsOf(implementation);
 
 	// Warm-up: module loading, first-call compilation and connection setup are not per-item costs.
 	for (let i = 0; i < 3; i++) await run(baseUrl, inputItems(50));
@@ -116,6 +117,8 @@ async function main() {
 		heapBeforeMB: (before.heapUsed + before.external) / 2 ** 20,
 		peakHeapMB: peakHeap / 2 ** 20,
 		...(expressions ? { expressions } : {}),
+		// Validate's verdicts, for the parent to hold against the rows' mix.
+		...(implementation === 'validate' ? { validItems: output.filter((item) => item.json.valid === true).length } : {}),
 	};
 	return result;
 }

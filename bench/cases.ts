@@ -1,14 +1,15 @@
 // The three ways of making the same N GETs that the bench compares: (a) this package's Taxpayer
 // Lookup node, (b) n8n's HTTP Request node as a user would set it up for the same API, (c) a plain
 // `fetch` loop with the engine's concurrency, the physical floor. Each returns its output items.
+// Also Taxpayer → Validate over a sheet's rows, which sends nothing: its own section of the bench.
 import { get } from 'node:http';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { TAXPAYERS, VALID_TOKEN } from '../test/fakes/lookupApi';
+import { TAXPAYERS, VALID_TOKEN, fakeRucIsValid } from '../test/fakes/lookupApi';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
-export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp';
+export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp' | 'validate';
 
 const RUCS = Object.keys(TAXPAYERS);
 
@@ -97,6 +98,84 @@ export async function runNodeHttp(baseUrl: string, items: INodeExecutionData[]) 
 	);
 }
 
+// ------------------------------------------------------------ Validate: a sheet's rows
+
+/** A valid RUC: the prefix, 8 digits, and the one check digit the fake's own check accepts (not the node's, so a shared mistake cannot hide). */
+function validRuc(prefix: string, eightDigits: number): string {
+	const firstTen = `${prefix}${String(eightDigits % 10 ** 8).padStart(8, '0')}`;
+	for (let digit = 0; digit <= 9; digit++) if (fakeRucIsValid(`${firstTen}${digit}`)) return `${firstTen}${digit}`;
+	throw new Error(`no check digit makes ${firstTen} a RUC`);
+}
+
+/** One kind of cell a RUC column of a supplier sheet holds (named to read after its count), how many of every 20 rows, and what Validate must say of it. */
+export interface CellKind {
+	kind: string;
+	per20: number;
+	valid: boolean;
+	cell(row: number): string | number;
+}
+
+/** Mostly good RUCs, as a supplier sheet is, with the mistakes people make typing or pasting one. */
+export const CELL_KINDS: CellKind[] = [
+	{ kind: 'company RUCs (20) as text', per20: 5, valid: true, cell: (row) => validRuc('20', 10_000_000 + row) },
+	// Google Sheets hands a column of digits over as numbers.
+	{ kind: 'company RUC (20) as a number', per20: 1, valid: true, cell: (row) => Number(validRuc('20', 40_000_000 + row)) },
+	{ kind: 'person RUCs (10)', per20: 3, valid: true, cell: (row) => validRuc('10', 7_000_000 + row * 3) },
+	{ kind: 'RUC of a person without a DNI (15)', per20: 1, valid: true, cell: (row) => validRuc('15', 1_000_000 + row) },
+	{ kind: 'RUC of a person without a DNI (16)', per20: 1, valid: true, cell: (row) => validRuc('16', 2_000_000 + row) },
+	{ kind: 'RUC of a person without a DNI (17)', per20: 1, valid: true, cell: (row) => validRuc('17', 3_000_000 + row) },
+	{ kind: 'DNIs as 8 digits of text', per20: 2, valid: true, cell: (row) => String(1_000_000 + ((row * 7_919) % 79_000_000)).padStart(8, '0') },
+	// Numbers of fewer than 8 digits are DNIs whose leading zeros the sheet dropped.
+	{ kind: 'DNIs as numbers (those under 8 digits lost their leading zeros)', per20: 2, valid: true, cell: (row) => 1_000_000 + ((row * 104_729) % 98_999_999) },
+	{
+		kind: 'RUCs with a mistyped check digit',
+		per20: 2,
+		valid: false,
+		cell: (row) => {
+			const ruc = validRuc('20', 50_000_000 + row);
+			return `${ruc.slice(0, 10)}${(Number(ruc[10]) + 1) % 10}`;
+		},
+	},
+	{ kind: 'value of 10 digits (one left out)', per20: 1, valid: false, cell: (row) => validRuc('20', 60_000_000 + row).slice(0, 10) },
+	{ kind: 'empty cell', per20: 1, valid: false, cell: () => '' },
+];
+
+/** The kinds spread over every 20 rows (7 steps through 20 visit each place once), not in blocks. */
+const KIND_OF_PLACE: CellKind[] = (() => {
+	const listed = CELL_KINDS.flatMap((kind) => Array.from({ length: kind.per20 }, () => kind));
+	if (listed.length !== 20) throw new Error(`CELL_KINDS fill ${listed.length} of every 20 rows`);
+	return listed.map((_, place) => listed[(place * 7) % 20]);
+})();
+
+export const kindOfRow = (row: number): CellKind => KIND_OF_PLACE[row % 20];
+
+/** N rows of a supplier sheet with a few columns, the RUC column (`ruc`) a realistic mix (CELL_KINDS). */
+export function sheetRows(n: number): INodeExecutionData[] {
+	return Array.from({ length: n }, (_, row) => ({
+		json: {
+			row: row + 2,
+			supplier: `Proveedor ${row + 1} S.A.C.`,
+			ruc: kindOfRow(row).cell(row),
+			invoice: `F001-${String(row + 1).padStart(8, '0')}`,
+			amount: Math.round(((row * 7_331) % 500_000) + 1_000) / 100,
+		},
+	}));
+}
+
+/** Taxpayer → Validate over the sheet's `ruc` column, keeping each row's columns (Include Input Fields). */
+export async function runValidate(baseUrl: string, items: INodeExecutionData[]) {
+	const { items: output } = await runWorkflow({
+		type: 'n8n-nodes-taxpayer-messaging.taxpayerLookup',
+		typeVersion: 1,
+		parameters: { resource: 'taxpayer', operation: 'validate', rucOrDni: '={{ $json.ruc }}', options: { includeInputFields: true } },
+		// Validate needs none, but with one pointing at the fake, a request the node made by mistake
+		// would arrive there and be counted; without one it could go unseen.
+		credentials: { taxpayerLookupApi: { baseUrl, accessToken: VALID_TOKEN } },
+		items,
+	});
+	return output;
+}
+
 export const implementations: Record<Implementation, (baseUrl: string, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>> = {
 	ours: async (baseUrl, items) => await runOurs(baseUrl, items),
 	// The same node with its cap raised to the most it allows: what the cap of 5 costs.
@@ -105,4 +184,9 @@ export const implementations: Record<Implementation, (baseUrl: string, items: IN
 	httpRequest: runHttpRequest,
 	fetch: runFetch,
 	nodeHttp: runNodeHttp,
+	validate: runValidate,
 };
+
+/** What each implementation is timed on: the lookups a list of known RUCs, Validate a sheet's rows. */
+export const inputsOf = (implementation: Implementation): ((n: number) => INodeExecutionData[]) =>
+	implementation === 'validate' ? sheetRows : inputItems;

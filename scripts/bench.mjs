@@ -1,11 +1,12 @@
 // `npm run bench`: Taxpayer Lookup `get` vs n8n's HTTP Request node vs a plain fetch loop, through
-// n8n-core's engine against the lookup fake on loopback; Send Media's memory for a 15 MB file; the
-// Exchange Rate Trigger's API calls per poll. Prints the tables and writes BENCHMARKS.md.
+// n8n-core's engine against the lookup fake on loopback; Taxpayer → Validate over a sheet's rows
+// (offline: nothing may reach the fake); Send Media's memory for a 15 MB file; the Exchange Rate
+// Trigger's API calls per poll. Prints the tables and writes BENCHMARKS.md.
 //
 // The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
 // so that its peak RSS and heap are its own, and the fake has the other core.
 //   npm run bench                 full run (about 6-8 minutes on 2 cores)
-//   npm run bench -- --quick      N = 100 and 1,000 only, one repeat, no profiles (a smoke test)
+//   npm run bench -- --quick      N = 100 and 1,000 only (Validate 1,000), one repeat, no profiles (a smoke test)
 //   npm run bench -- --with=nodeHttp   add the node:http floor (the client n8n's axios sits on)
 //   node bench/media-only.mjs     only the Send Media memory case
 import { spawn } from 'node:child_process';
@@ -22,6 +23,8 @@ require('../bench/register.cjs');
 
 const quick = process.argv.includes('--quick');
 const SIZES = quick ? [100, 1000] : [100, 1000, 10_000];
+/** Validate's N: a sheet of 10,000 rows is what the issue promises to clean in one run. */
+const VALIDATE_SIZES = quick ? [1000] : [1000, 10_000];
 const LATENCIES = [0, 20];
 const extra = (process.argv.find((arg) => arg.startsWith('--with='))?.slice('--with='.length).split(',') ?? []).filter(Boolean);
 /** `oursProgrammatic` is a reference row: a measurement prototype (bench/programmatic.ts), not shipped. */
@@ -62,6 +65,8 @@ http.createServer = function (...args) {
 const { startLookupFake } = require('../test/fakes/lookupApi.ts');
 const { startEvolutionFake } = require('../test/fakes/evolutionApi.ts');
 const { triggerPollCosts } = require('../bench/trigger.ts');
+const { CELL_KINDS, kindOfRow, sheetRows } = require('../bench/cases.ts');
+const { verdictOn } = require('../nodes/TaxpayerLookup/validation.ts');
 const { summarise } = await import('../bench/profile-summary.mjs');
 
 // ------------------------------------------------------------ children
@@ -88,6 +93,16 @@ const median = (values) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.floor((sorted.length - 1) / 2)];
 };
+
+/** A case's repeats as reported: the median wall time, the highest peaks over the median baseline. */
+const summariseRuns = (list) => ({
+	wallMs: median(list.map((run) => run.wallMs)),
+	runs: list.map((run) => run.wallMs),
+	peakRssMB: Math.max(...list.map((run) => run.peakRssMB)),
+	rssBeforeMB: median(list.map((run) => run.rssBeforeMB)),
+	peakHeapMB: Math.max(...list.map((run) => run.peakHeapMB)),
+	heapBeforeMB: median(list.map((run) => run.heapBeforeMB)),
+});
 
 // ------------------------------------------------------------ formatting
 
@@ -131,21 +146,56 @@ for (const latencyMs of LATENCIES) {
 		}
 		for (const implementation of IMPLEMENTATIONS) {
 			const list = runs[implementation];
-			const wallMs = median(list.map((run) => run.wallMs));
-			results.push({
-				implementation,
-				n,
-				latencyMs,
-				wallMs,
-				runs: list.map((run) => run.wallMs),
-				peakRssMB: Math.max(...list.map((run) => run.peakRssMB)),
-				rssBeforeMB: median(list.map((run) => run.rssBeforeMB)),
-				peakHeapMB: Math.max(...list.map((run) => run.peakHeapMB)),
-				heapBeforeMB: median(list.map((run) => run.heapBeforeMB)),
-				peakInFlight: Math.max(...list.map((run) => run.peakInFlight)),
-			});
+			results.push({ implementation, n, latencyMs, ...summariseRuns(list), peakInFlight: Math.max(...list.map((run) => run.peakInFlight)) });
 		}
 	}
+}
+
+// Validate: a sheet's rows judged on this machine. The child is given a credential pointing at the
+// lookup fake (bench/cases.ts), so that any request Validate made would land there and be counted.
+const expectedValidRows = (n) => Array.from({ length: n }, (_, row) => kindOfRow(row)).filter((kind) => kind.valid).length;
+async function validateCase(n, env = {}) {
+	lookup.reset();
+	lookup.options.latencyMs = 0;
+	const result = await runChild('case.cjs', ['validate', String(n)], { BENCH_FAKE_URL: lookup.url, ...env });
+	// Every request of the child, its warm-up included: Validate must send none.
+	const requests = lookup.requests.length;
+	if (requests !== 0) {
+		const first = lookup.requests[0];
+		throw new Error(`Validate N=${n}: ${requests} requests reached the lookup fake (the first: ${first.method} ${first.path}); Validate must send none`);
+	}
+	if (result.outputItems !== n || result.failedItems !== 0 || result.validItems !== expectedValidRows(n)) {
+		throw new Error(
+			`Validate N=${n}: ${result.outputItems} items (expected ${n}), ${result.failedItems} failed, ${result.validItems} valid (the rows' mix has ${expectedValidRows(n)})`,
+		);
+	}
+	return { ...result, requests };
+}
+const validateResults = [];
+for (const n of VALIDATE_SIZES) {
+	const list = [];
+	for (let repeat = 0; repeat < repeatsFor(n); repeat++) {
+		list.push(await validateCase(n));
+		const run = list.at(-1);
+		console.error(`validate N ${n}  ${ms(run.wallMs)} ms  RSS +${fmt(run.peakRssMB - run.rssBeforeMB)} MB  heap +${fmt(run.peakHeapMB - run.heapBeforeMB)} MB  ${run.requests} requests at the fake`);
+	}
+	validateResults.push({
+		n,
+		...summariseRuns(list),
+		requests: list.reduce((sum, run) => sum + run.requests, 0),
+		outputItems: list[0].outputItems,
+		validItems: list[0].validItems,
+	});
+}
+const validateExpressions = (await validateCase(100, { BENCH_COUNT_EXPRESSIONS: '1' })).expressions;
+// The verdicts alone (verdictOn over the same cells, no engine), in this process: what of Validate's
+// time is the check itself and what is n8n's per-item work around it.
+for (const r of validateResults) {
+	const cells = sheetRows(r.n).map((item) => item.json.ruc);
+	for (let i = 0; i < 3; i++) cells.forEach(verdictOn);
+	const started = performance.now();
+	cells.forEach(verdictOn);
+	r.verdictsAloneMs = performance.now() - started;
 }
 
 // Expression evaluations per item, and profiles of the timed run.
@@ -315,6 +365,42 @@ const target = (() => {
 	].join('\n');
 })();
 
+const validateTable = table(
+	['N', 'wall ms', 'items/s', 'ms per item', 'verdicts alone ms', '÷ `get` at 0 ms', 'valid / invalid', 'output items', 'requests at the fake', 'peak RSS MB', 'RSS over baseline MB', 'heap over baseline MB'],
+	validateResults.map((r) => {
+		const lookupAtOnce = find('ours', r.n, 0);
+		return [
+			fmt(r.n),
+			ms(r.wallMs),
+			fmt(r.n / (r.wallMs / 1000)),
+			fmt(perItemMs(r), 3),
+			ms(r.verdictsAloneMs),
+			lookupAtOnce ? fmt(r.wallMs / lookupAtOnce.wallMs, 2) : '',
+			`${fmt(r.validItems)} / ${fmt(r.n - r.validItems)}`,
+			fmt(r.outputItems),
+			fmt(r.requests),
+			fmt(r.peakRssMB),
+			fmt(r.peakRssMB - r.rssBeforeMB),
+			fmt(r.peakHeapMB - r.heapBeforeMB),
+		];
+	}),
+);
+const validPer20 = CELL_KINDS.filter((kind) => kind.valid).reduce((sum, kind) => sum + kind.per20, 0);
+const cellMix = CELL_KINDS.map((kind) => `${kind.per20} ${kind.kind}`).join('; ');
+const validateEvaluations = Object.entries(validateExpressions ?? {})
+	.map(([text, sites]) => {
+		// "RoutingNode.runNode (request defaults, every property)" → "RoutingNode.runNode": the table above explains them.
+		const bySite = Object.entries(sites).map(([site, count]) => `${site.split(' (')[0]} ${fmt(count / 100, 2)}`);
+		return `\`${text}\` ${fmt(Object.values(sites).reduce((a, b) => a + b, 0) / 100, 2)} (${bySite.join(', ')})`;
+	})
+	.join('; ');
+const largestSheet = validateResults.at(-1);
+const validateVerdict = [
+	`A sheet of ${fmt(largestSheet.n)} rows: one run of ${ms(largestSheet.wallMs)} ms (${fmt(perItemMs(largestSheet), 3)} ms per row), +${fmt(largestSheet.peakRssMB - largestSheet.rssBeforeMB)} MB RSS`,
+	`and +${fmt(largestSheet.peakHeapMB - largestSheet.heapBeforeMB)} MB heap over the baseline, ${fmt(largestSheet.outputItems)} items out, ${fmt(largestSheet.requests)} requests; the verdicts`,
+	`themselves take ${ms(largestSheet.verdictsAloneMs)} ms of it (${fmt((largestSheet.verdictsAloneMs / largestSheet.wallMs) * 100, 2)}%), the rest is n8n's work per item.`,
+].join('\n');
+
 const expressionTable = table(
 	['node', 'expression', 'asked by', 'evaluations per item'],
 	Object.entries(expressionCounts).flatMap(([implementation, counts]) =>
@@ -435,7 +521,7 @@ const findings = readFileSync(findingsFile, 'utf8').trim();
 
 const report = `# Benchmarks
 
-Generated by \`npm run bench\` (scripts/bench.mjs, bench/**) on ${startedAt.toISOString().slice(0, 10)}${quick ? ' — **quick run (--quick): N = 100 and 1,000 only, no profiles**' : ''}. Do not edit the tables by hand;
+Generated by \`npm run bench\` (scripts/bench.mjs, bench/**) on ${startedAt.toISOString().slice(0, 10)}${quick ? ' — **quick run (--quick): N = 100 and 1,000 only (Validate 1,000), no profiles**' : ''}. Do not edit the tables by hand;
 the findings at the end are kept in bench/findings.md.
 
 ${machine}
@@ -474,6 +560,26 @@ call stack): ${expressionTotals}. RoutingNode walks every property of a declarat
 ${expressionTable}
 
 ${profileSection}
+
+## Validate: N rows offline
+
+Taxpayer → Validate (\`rucOrDni: ={{ $json.ruc }}\`, Include Input Fields on) over the rows of a supplier sheet with five
+columns (\`row\`, \`supplier\`, \`ruc\`, \`invoice\`, \`amount\`), through \`WorkflowExecute\` like the lookups, each N in a fresh child
+process (bench/case.cjs \`validate\`) after three warm-up runs of 50 rows; wall time is the median of ${quick ? '1 run' : '3 runs (1 at N = 10,000)'},
+memory the highest. The \`ruc\` column mixes, in every 20 rows (spread, not in blocks):
+${cellMix}
+(${validPer20} of 20 valid; the RUCs are made with the fake's own check-digit rule, not the node's). Validate needs no
+credential; the child is given one pointing at the lookup fake all the same, so that a request the node made by mistake
+would be counted there. The bench fails unless the fake saw 0 requests over the whole child (warm-up included), every row
+came out as one item and the valid count matches the mix. "Verdicts alone" is \`verdictOn\` over the same cells with no
+engine, in the bench's own process; "÷ \`get\` at 0 ms" is against Taxpayer Lookup \`get\` over the same N in the first table,
+its fake answering at once. Expressions evaluated per row (N = 100, by who asks, counted as in "Where the time goes"
+above): ${fmt(total(validateExpressions) / 100, 2)}:
+${validateEvaluations}.
+
+${validateTable}
+
+${validateVerdict}
 
 ## Bulk runs against the quota
 
