@@ -5,10 +5,10 @@ import { bad, ok, type Checked } from '../shared/checks';
 // ---------------------------------------------------------------- RUC
 
 const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
+const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 
 /** "1 digit", "10 digits". */
 const digits = (count: number) => `${count} digit${count === 1 ? '' : 's'}`;
-const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 
 /** The modulo-11 check digit of the first ten digits of a RUC. */
 export function rucCheckDigit(firstTenDigits: string): number {

@@ -217,6 +217,9 @@ export const intoBody: Placement<IDataObject> = (request, value) => {
 	Object.assign(bodyOf(request), value);
 };
 
+/** The API's fields an operation reads after its own: none for one that sends nothing (`local`). */
+export const apiFieldsOf = (api: Api, op: Operation): Field[] => (op.local ? [] : (api.fields ?? []));
+
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Which operations of which resources use each field, in the order fields first appear. */
@@ -229,7 +232,7 @@ function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource,
 	};
 	// Every operation's own fields first, then the API's (Options): these come last whichever
 	// operation is picked.
-	for (const fieldsOfOp of [(op: Operation) => op.fields, (op: Operation) => (op.local ? [] : (api.fields ?? []))]) {
+	for (const fieldsOfOp of [(op: Operation) => op.fields, (op: Operation) => apiFieldsOf(api, op)]) {
 		for (const resource of resources) {
 			for (const op of resource.operations) for (const field of fieldsOfOp(op)) use(field, resource, op);
 		}

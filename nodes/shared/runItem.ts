@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
-import { NOT_FOUND, type Api, type Field, type ItemReader, type Operation, type RequestContext, type SendRequest } from './operation';
+import { apiFieldsOf, NOT_FOUND, type Api, type Field, type ItemReader, type Operation, type RequestContext, type SendRequest } from './operation';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs, type Answer, type RunLimits } from './quota';
 
@@ -100,7 +100,7 @@ async function exchange(
 }
 
 /** The fields an operation reads, in order: its own, then those of its API (when it sends). */
-const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...(op.local ? [] : (api.fields ?? []))];
+const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...apiFieldsOf(api, op)];
 
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
