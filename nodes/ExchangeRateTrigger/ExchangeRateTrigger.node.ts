@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { optionsCollection } from '../shared/operation';
 import { taxpayerLookupApiTest } from '../TaxpayerLookup/credentialTest';
 import { CURRENCY_OPTIONS } from '../TaxpayerLookup/fields';
 import { pollExchangeRates } from './poll';
@@ -42,30 +43,23 @@ export class ExchangeRateTrigger implements INodeType {
 				required: true,
 				description: 'The currencies whose new rates start the workflow. Each rate is one item: fecha, moneda, precio_compra, precio_venta.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Convert Prices to Numbers',
-						name: 'numbersAsNumbers',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to turn precio_compra and precio_venta from texts ("3.612") into numbers',
-					},
-					{
-						displayName: 'Emit Latest Rate on First Activation',
-						name: 'emitLatestOnFirstActivation',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether the first activation emits the latest published rate of each currency once. Off: it only remembers it, and the first item comes with the next published rate.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Convert Prices to Numbers',
+					name: 'numbersAsNumbers',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to turn precio_compra and precio_venta from texts ("3.612") into numbers',
+				},
+				{
+					displayName: 'Emit Latest Rate on First Activation',
+					name: 'emitLatestOnFirstActivation',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether the first activation emits the latest published rate of each currency once. Off: it only remembers it, and the first item comes with the next published rate.',
+				},
+			]),
 		],
 	};
 

@@ -9,6 +9,7 @@ import {
 import { messagingApiTest } from '../Messaging/credentialTest';
 import { instance } from '../Messaging/fields';
 import { getInstances } from '../Messaging/listSearch/getInstances';
+import { optionsCollection } from '../shared/operation';
 import { receiveDelivery } from './delivery';
 import { TRIGGER_EVENTS } from './events';
 import { MESSAGE_TYPE_OPTIONS } from './normalise';
@@ -46,69 +47,62 @@ export class MessagingTrigger implements INodeType {
 				required: true,
 				description: 'The events that start the workflow. Each delivery is one item.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Ignore Groups',
-						name: 'ignoreGroups',
-						type: 'boolean',
-						default: true,
-						description: 'Whether messages and status updates in groups start nothing, only direct chats do',
-					},
-					{
-						displayName: 'Ignore Messages Sent by This Number',
-						name: 'ignoreFromMe',
-						type: 'boolean',
-						default: true,
-						description: 'Whether messages this number sent (from the phone, WhatsApp Web or the API) start nothing; keeps a bot from answering itself',
-					},
-					{
-						displayName: 'Ignore Status Broadcasts',
-						name: 'ignoreStatusBroadcasts',
-						type: 'boolean',
-						default: true,
-						description: 'Whether status posts (stories) of contacts start nothing. On unless turned off here.',
-					},
-					{
-						displayName: 'Include Media Files',
-						name: 'includeMedia',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether an image, audio, video, sticker or document message carries its file as binary data (field "data", with MIME type and file name)',
-					},
-					{
-						displayName: 'Only From Senders',
-						name: 'senders',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. +51 987 654 321, 51912345678',
-						description:
-							'Phone numbers (with country code) or WhatsApp addresses, separated by commas: only their messages start the workflow',
-					},
-					{
-						displayName: 'Only Message Types',
-						name: 'messageTypes',
-						type: 'multiOptions',
-						options: MESSAGE_TYPE_OPTIONS,
-						default: [],
-						description: 'Only messages of these types start the workflow; none chosen: every type',
-					},
-					{
-						displayName: 'Replace Existing Webhook',
-						name: 'replaceExistingWebhook',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether activation may replace a webhook the instance already sends to another address. It is put back on deactivation.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Ignore Groups',
+					name: 'ignoreGroups',
+					type: 'boolean',
+					default: true,
+					description: 'Whether messages and status updates in groups start nothing, only direct chats do',
+				},
+				{
+					displayName: 'Ignore Messages Sent by This Number',
+					name: 'ignoreFromMe',
+					type: 'boolean',
+					default: true,
+					description: 'Whether messages this number sent (from the phone, WhatsApp Web or the API) start nothing; keeps a bot from answering itself',
+				},
+				{
+					displayName: 'Ignore Status Broadcasts',
+					name: 'ignoreStatusBroadcasts',
+					type: 'boolean',
+					default: true,
+					description: 'Whether status posts (stories) of contacts start nothing. On unless turned off here.',
+				},
+				{
+					displayName: 'Include Media Files',
+					name: 'includeMedia',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether an image, audio, video, sticker or document message carries its file as binary data (field "data", with MIME type and file name)',
+				},
+				{
+					displayName: 'Only From Senders',
+					name: 'senders',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. +51 987 654 321, 51912345678',
+					description:
+						'Phone numbers (with country code) or WhatsApp addresses, separated by commas: only their messages start the workflow',
+				},
+				{
+					displayName: 'Only Message Types',
+					name: 'messageTypes',
+					type: 'multiOptions',
+					options: MESSAGE_TYPE_OPTIONS,
+					default: [],
+					description: 'Only messages of these types start the workflow; none chosen: every type',
+				},
+				{
+					displayName: 'Replace Existing Webhook',
+					name: 'replaceExistingWebhook',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether activation may replace a webhook the instance already sends to another address. It is put back on deactivation.',
+				},
+			]),
 		],
 	};
 

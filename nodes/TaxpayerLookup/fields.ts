@@ -3,7 +3,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { bad, checkNumberInRange, ok, type Checked } from '../shared/checks';
-import { checkedField, inPath, inQuery, type Field } from '../shared/operation';
+import { checkedField, inPath, inQuery, optionsCollection, type Field } from '../shared/operation';
 import type { OutputOptions } from './output';
 import {
 	checkCurrency,
@@ -129,6 +129,9 @@ export const sourcedCurrency: Field<SourcedCurrency> = {
 	},
 };
 
+/** The error-table case of a sourced rate: SUNAT's days without a rate are told apart from the SBS's. */
+export const rateRouteKind = ({ rate }: { rate: SourcedCurrency }) => (rate.source === 'sunat' ? 'sunatRate' : 'exchangeRate');
+
 function checkRateSource(raw: unknown): Checked<RateSource> {
 	const source = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
 	if (source === 'sbs' || source === 'sunat') return ok(source);
@@ -181,46 +184,39 @@ export const dateRange: Field<DateRange> = {
 export const lookupOptions: Field<LookupOptions> = {
 	name: 'options',
 	properties: [
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Convert Amounts to Numbers',
-					name: 'numbersAsNumbers',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to turn price and amount texts (precio_compra, precio_venta, monto_deuda) into numbers',
-				},
-				{
-					displayName: 'Max Concurrent Requests',
-					name: 'maxConcurrentRequests',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
-					default: DEFAULT_CONCURRENT_REQUESTS,
-					description: 'How many requests of this run may wait for an answer at once, whatever the batching of Request Options says',
-				},
-				{
-					displayName: 'Max Wait for Quota (Seconds)',
-					name: 'maxQuotaWaitSeconds',
-					type: 'number',
-					typeOptions: { minValue: 0, maxValue: MAX_QUOTA_WAIT_SECONDS },
-					default: DEFAULT_QUOTA_WAIT_SECONDS,
-					description:
-						"When the plan's quota is spent, the node waits for the next 15-minute window and goes on. This bounds how long it waits; past it, the items still waiting fail. 0: never wait.",
-				},
-				{
-					displayName: 'Placeholders to Null',
-					name: 'placeholdersToNull',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to turn the registry\'s "-" (no value) placeholders into null',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Convert Amounts to Numbers',
+				name: 'numbersAsNumbers',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to turn price and amount texts (precio_compra, precio_venta, monto_deuda) into numbers',
+			},
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrentRequests',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
+				default: DEFAULT_CONCURRENT_REQUESTS,
+				description: 'How many requests of this run may wait for an answer at once, whatever the batching of Request Options says',
+			},
+			{
+				displayName: 'Max Wait for Quota (Seconds)',
+				name: 'maxQuotaWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_QUOTA_WAIT_SECONDS },
+				default: DEFAULT_QUOTA_WAIT_SECONDS,
+				description:
+					"When the plan's quota is spent, the node waits for the next 15-minute window and goes on. This bounds how long it waits; past it, the items still waiting fail. 0: never wait.",
+			},
+			{
+				displayName: 'Placeholders to Null',
+				name: 'placeholdersToNull',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to turn the registry\'s "-" (no value) placeholders into null',
+			},
+		]),
 	],
 	read(item) {
 		const options = item.parameter('options', {}) as LookupOptions;

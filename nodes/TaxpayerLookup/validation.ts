@@ -41,13 +41,17 @@ export function checkRuc(raw: unknown): Checked<string> {
 
 const DNI_DIGITS = 8;
 
+/** A whole number of up to 8 digits: a DNI, maybe without the leading zeros a spreadsheet dropped. */
+const isDniNumber = (raw: unknown): raw is number =>
+	typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw < 10 ** DNI_DIGITS;
+
 /**
  * A DNI (national ID): 8 digits, kept as text. A number shorter than that is a DNI whose leading
  * zeros a spreadsheet dropped (07289524 arrives as 7289524), so it is padded back.
  */
 export function checkDni(raw: unknown): Checked<string> {
 	const hint = 'A DNI has 8 digits (leading zeros included), without the check character printed after it.';
-	if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw < 10 ** DNI_DIGITS) raw = String(raw).padStart(DNI_DIGITS, '0');
+	if (isDniNumber(raw)) raw = String(raw).padStart(DNI_DIGITS, '0');
 	if (typeof raw !== 'string') return bad('is not a DNI: expected 8 digits as text', hint);
 	const dni = raw.trim();
 	if (dni === '') return bad('is empty: a DNI is required', hint);
@@ -89,16 +93,17 @@ export interface RucVerdict {
 
 /** Checks a RUC (11 digits) or derives one from a DNI (8 digits), with no request. */
 export function verdictOn(raw: unknown): RucVerdict {
-	const input = raw === null || raw === undefined ? '' : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+	// A missing column or a null cell is an empty cell.
+	const cell = raw ?? '';
+	const input = typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
 	const text = input.trim();
 	// A number of up to 8 digits, or 8 digits of text, is a DNI; anything else is judged as a RUC.
-	const isDni = (typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw < 10 ** DNI_DIGITS) || /^[0-9]{8}$/.test(text);
+	const isDni = isDniNumber(raw) || /^[0-9]{8}$/.test(text);
 	if (isDni) {
 		const dni = checkDni(raw) as { value: string };
 		return { input, ruc: rucOfDni(dni.value), valid: true, reason: null, type: 'natural_person', dni: dni.value };
 	}
-	// A missing column or a null cell is an empty cell.
-	const checked = checkRuc(raw === null || raw === undefined ? '' : raw);
+	const checked = checkRuc(cell);
 	const type = RUC_TYPES[text.slice(0, 2)] ?? null;
 	if (!checked.valid) {
 		const problem = /^[0-9]+$/.test(text) && text.length !== 11 ? `has ${digits(text.length)}: a RUC has 11, a DNI 8` : checked.problem;

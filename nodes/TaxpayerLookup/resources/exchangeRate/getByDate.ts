@@ -1,5 +1,5 @@
 import { operation } from '../../../shared/operation';
-import { date, sourcedCurrency, type SourcedCurrency } from '../../fields';
+import { date, rateRouteKind, sourcedCurrency, type SourcedCurrency } from '../../fields';
 import { RATE_BY_DATE_PATH, SUNAT_DAYS_LOOKED_BACK, sunatRateOn } from '../../rates';
 
 export const getByDate = operation<{ rate: SourcedCurrency; date: string }>({
@@ -12,6 +12,6 @@ export const getByDate = operation<{ rate: SourcedCurrency; date: string }>({
 	request: { method: 'GET', path: RATE_BY_DATE_PATH },
 	fields: [sourcedCurrency, date],
 	subject: ({ rate, date }) => (rate.source === 'sunat' ? `SUNAT USD rate for ${date}` : `${rate.currency} rate for ${date}`),
-	routeKind: ({ rate }) => (rate.source === 'sunat' ? 'sunatRate' : 'exchangeRate'),
+	routeKind: rateRouteKind,
 	send: async (send, { rate, date }) => (rate.source === 'sunat' ? await sunatRateOn(send, date) : await send()),
 });

@@ -1,5 +1,5 @@
 import { operation } from '../../../shared/operation';
-import { sourcedCurrency, type SourcedCurrency } from '../../fields';
+import { rateRouteKind, sourcedCurrency, type SourcedCurrency } from '../../fields';
 import { LATEST_RATE_OF_SOURCE_PATH, sunatRecord } from '../../rates';
 
 export const getLatest = operation<{ rate: SourcedCurrency }>({
@@ -12,6 +12,6 @@ export const getLatest = operation<{ rate: SourcedCurrency }>({
 	request: { method: 'GET', path: LATEST_RATE_OF_SOURCE_PATH },
 	fields: [sourcedCurrency],
 	subject: ({ rate }) => (rate.source === 'sunat' ? 'latest SUNAT USD rate' : `latest ${rate.currency} rate`),
-	routeKind: ({ rate }) => (rate.source === 'sunat' ? 'sunatRate' : 'exchangeRate'),
+	routeKind: rateRouteKind,
 	send: async (send, { rate }) => (rate.source === 'sunat' ? sunatRecord(await send()) : await send()),
 });
