@@ -7,7 +7,7 @@
 //
 // Chromium is Debian's `chromium` package (CHROMIUM_PATH to use another): installed with apt-get when
 // missing and running as root, as CI does; otherwise the test stops and says how to install it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { PACKAGE_NAME, SANDBOX_CREDENTIALS, freePort, repoRoot } from './n8n/lib.mjs';
+import { aptInstall, canInstall } from './debian.mjs';
 
 const screenshotDir = path.join(repoRoot, 'test-results', 'browser');
 const sandboxDir = path.join(repoRoot, '.cache', 'browser-sandbox');
@@ -54,13 +55,8 @@ function chromiumPath() {
 	const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 	const found = candidates.find((file) => existsSync(file));
 	if (found) return found;
-	if (process.getuid?.() === 0) {
-		log('== installing Debian\'s chromium (apt-get install chromium)');
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
-			const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-			if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status ?? result.error?.message})`);
-		}
+	if (canInstall()) {
+		aptInstall(['chromium'], log);
 		if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
 	}
 	throw new Error(

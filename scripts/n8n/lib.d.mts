@@ -24,7 +24,9 @@ export declare function n8nEnv(options: {
 	extra?: Record<string, string>;
 }): NodeJS.ProcessEnv;
 
+export declare function packTarball(): Promise<string>;
 export declare function packPackage(): Promise<string>;
+export declare function installTarball(userFolder: string, tarball: string): Promise<string>;
 export declare function installCommunityPackage(userFolder: string, unpackedDir: string): Promise<string>;
 export declare function listFiles(dir: string): Promise<string[]>;
 

@@ -100,19 +100,41 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
 }
 
 /**
- * Runs `npm pack` on the repository (it must be built) and unpacks the tarball into a new temporary
- * folder: exactly what `npm install n8n-nodes-taxpayer-messaging` would put on disk. Returns the
- * unpacked package folder; the caller removes `path.dirname(result)` when done.
+ * Runs `npm pack` on the repository (it must be built) into a new temporary folder: the tarball
+ * users install. Returns its path; the caller removes `path.dirname(result)` when done.
  */
-export async function packPackage() {
+export async function packTarball() {
 	const dir = await mkdtemp(path.join(tmpdir(), 'taxpayer-messaging-pack-'));
 	const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
 		cwd: repoRoot,
 	});
 	const [{ filename }] = JSON.parse(stdout);
-	await run('tar', ['-xzf', path.join(dir, path.basename(filename)), '-C', dir]);
-	await rm(path.join(dir, path.basename(filename)));
+	return path.join(dir, path.basename(filename));
+}
+
+/**
+ * The packed package unpacked beside its tarball (which is removed): exactly what
+ * `npm install n8n-nodes-taxpayer-messaging` would put on disk. Returns the unpacked package
+ * folder; the caller removes `path.dirname(result)` when done.
+ */
+export async function packPackage() {
+	const tarball = await packTarball();
+	const dir = path.dirname(tarball);
+	await run('tar', ['-xzf', tarball, '-C', dir]);
+	await rm(tarball);
 	return path.join(dir, 'package');
+}
+
+/**
+ * Installs the tarball into an n8n user folder as README's Installation says to install a build:
+ * `npm install --legacy-peer-deps <tarball>` in `<userFolder>/.n8n/nodes` (the peer dependency,
+ * n8n-workflow, is n8n's own; no registry is asked). Returns npm's output.
+ */
+export async function installTarball(userFolder, tarball) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	await mkdir(nodesDir, { recursive: true });
+	const { stdout } = await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir });
+	return stdout;
 }
 
 /**

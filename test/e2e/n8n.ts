@@ -315,8 +315,12 @@ export class N8nServer {
 		private readonly child: ChildProcess,
 	) {}
 
-	static async start(userFolder: string, logFile: string): Promise<N8nServer> {
-		const port = await freePort();
+	/**
+	 * `port`: the one to listen on (a restart keeps its webhook URLs); `env`: more settings (queue
+	 * mode's, say).
+	 */
+	static async start(userFolder: string, logFile: string, options: { port?: number; env?: Record<string, string> } = {}): Promise<N8nServer> {
+		const port = options.port ?? (await freePort());
 		const env = n8nEnv({
 			userFolder,
 			port,
@@ -329,6 +333,7 @@ export class N8nServer {
 				N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(OWNER.password),
 				// n8n 2.x publishes activated workflows through an outbox it polls (every 15 s by default).
 				N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '250',
+				...options.env,
 			},
 		});
 		const child = spawn(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });

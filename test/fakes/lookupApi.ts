@@ -265,6 +265,13 @@ export interface LookupFake {
 	/** Requests answered or waiting for their answer now, and the most there were at once. */
 	inFlight: number;
 	peakInFlight: number;
+	/**
+	 * Holds the answers of the next requests until `count` of them wait at once, then answers them
+	 * all and stops holding: proof that `count` requests were in flight together (from several
+	 * processes, say). Resolves true then, or false if `timeoutMs` passed first (the held ones are
+	 * answered anyway).
+	 */
+	holdUntilInFlight(count: number, timeoutMs: number): Promise<boolean>;
 	/** Answer the next requests matching `path` (substring or RegExp of the path and query as sent) with these failures, one each. */
 	failNext(path: string | RegExp, ...failures: Failure[]): void;
 	/** Answer every request matching `path` with this failure until cleared. */
@@ -288,6 +295,7 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 	let windowStart = 0;
 	let windowCount = 0;
 	const quotaWindows = new Map<string, { resetAt: number; used: number }>();
+	let gate: { count: number; held: Array<() => void>; open(reached: boolean): void } | undefined;
 
 	/** Counts a query against its family's window: the headers to answer with, or the refusal if the budget is spent. */
 	const takeWindowQuota = (path: string): { headers: Record<string, string>; refusal?: { status: number; body: unknown } } => {
@@ -523,7 +531,10 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 			if (status === 200) fake.queriesUsed += cost;
 			send(res, status, body, headers);
 		};
-		if (options.latencyMs) setTimeout(answer, options.latencyMs);
+		if (gate) {
+			gate.held.push(answer);
+			if (gate.held.length >= gate.count) gate.open(true);
+		} else if (options.latencyMs) setTimeout(answer, options.latencyMs);
 		else answer();
 	});
 	server.on('connection', (socket) => {
@@ -547,6 +558,21 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 		setToday: (date) => {
 			options.today = date;
 		},
+		holdUntilInFlight: (count, timeoutMs) =>
+			new Promise<boolean>((resolve) => {
+				const timer = setTimeout(() => gate?.open(false), timeoutMs);
+				gate = {
+					count,
+					held: [],
+					open: (reached) => {
+						clearTimeout(timer);
+						const held = gate?.held ?? [];
+						gate = undefined;
+						for (const answer of held) answer();
+						resolve(reached);
+					},
+				};
+			}),
 		ratesBetween,
 		reset: () => {
 			fake.requests.length = 0;

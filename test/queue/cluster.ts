@@ -1,0 +1,210 @@
+// n8n in queue mode, as README's "Scaling with queue mode" sets it up: Redis and PostgreSQL
+// (services.ts), one main (`n8n start`: editor, REST API, webhooks, triggers and polls) and two
+// workers (`n8n worker`: the executions), each with a user folder of its own in which the packed
+// package is installed the way README's Installation says (`npm install` of the tarball in
+// `.n8n/nodes`). All share one encryption key, and binary data goes to the database.
+//
+// Each process gets QUEUE_TEST_PROCESS (main, worker-1, worker-2) and may read it in expressions,
+// so a workflow's `{{ $env.QUEUE_TEST_PROCESS }}` records in the execution which process ran it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { freePort, installTarball, n8nBin, n8nEnv, packTarball, repoRoot, runN8n } from '../../scripts/n8n/lib.mjs';
+import { N8nServer, type WorkflowJson } from '../e2e/n8n';
+import { ensureServerPrograms, startPostgres, startRedis, type Postgres, type Service } from './services';
+
+export const WORKER_NAMES = ['worker-1', 'worker-2'] as const;
+/** Each worker's `--concurrency`: n8n's advice is at least 5. */
+export const WORKER_CONCURRENCY = 5;
+
+const log = (line: string) => console.log(`[queue] ${line}`);
+/** Where every process's output is written when it stops, for a look after a failed run. */
+export const LOG_DIR = path.join(repoRoot, 'test-results', 'queue');
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** A credential to import: `{id, name, type, data}` as `n8n import:credentials` takes it. */
+export interface CredentialJson {
+	id: string;
+	name: string;
+	type: string;
+	data: IDataObject;
+}
+
+/** A running `n8n worker`. */
+export class N8nWorker {
+	private output = '';
+
+	private constructor(
+		readonly name: string,
+		private readonly child: ChildProcess,
+	) {}
+
+	static async start(name: string, env: NodeJS.ProcessEnv, healthPort: number): Promise<N8nWorker> {
+		const child = spawn(process.execPath, [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], {
+			cwd: env.N8N_USER_FOLDER,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const worker = new N8nWorker(name, child);
+		const collect = (chunk: Buffer) => {
+			worker.output += chunk.toString();
+		};
+		child.stdout?.on('data', collect);
+		child.stderr?.on('data', collect);
+		const deadline = Date.now() + 120_000;
+		for (;;) {
+			if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${worker.output.slice(-3000)}`);
+			if (Date.now() > deadline) {
+				child.kill('SIGKILL');
+				throw new Error(`${name} not ready after 2 minutes:\n${worker.output.slice(-3000)}`);
+			}
+			const ready = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ready) return worker;
+			await new Promise((resolve) => setTimeout(resolve, 300));
+		}
+	}
+
+	/** Everything the worker printed so far. */
+	get log() {
+		return this.output;
+	}
+
+	/** The executions this worker logged starting ("Worker started execution 12 (job 3)"). */
+	startedExecutions(): string[] {
+		return [...this.output.matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
+	}
+
+	async stop() {
+		if (this.child.exitCode === null) {
+			const exited = new Promise((resolve) => this.child.once('exit', resolve));
+			this.child.kill('SIGTERM');
+			const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
+			await exited;
+			clearTimeout(timer);
+		}
+		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.output);
+	}
+}
+
+export class QueueCluster {
+	private constructor(
+		private readonly work: string,
+		private readonly tarballDir: string,
+		readonly redis: Service,
+		readonly postgres: Postgres,
+		private readonly mainEnv: Record<string, string>,
+		private readonly mainFolder: string,
+		public main: N8nServer,
+		readonly workers: N8nWorker[],
+	) {}
+
+	/**
+	 * Starts everything, with the credentials and workflows imported (inactive) before n8n starts.
+	 * If a step fails, what was started is stopped.
+	 */
+	static async start(setup: { credentials: CredentialJson[]; workflows: WorkflowJson[] }): Promise<QueueCluster> {
+		const started = Date.now();
+		const stoppers: Array<() => Promise<void>> = [];
+		const work = await mkdtemp(path.join(tmpdir(), 'n8n-queue-'));
+		await rm(LOG_DIR, { recursive: true, force: true });
+		await mkdir(LOG_DIR, { recursive: true });
+		try {
+			ensureServerPrograms(log);
+			const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+			stoppers.push(redis.stop, postgres.stop);
+			log(`Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port} (${seconds(started)})`);
+
+			const tarball = await packTarball();
+			stoppers.push(() => rm(path.dirname(tarball), { recursive: true, force: true }));
+			const folders = Object.fromEntries(['main', ...WORKER_NAMES].map((name) => [name, path.join(work, name)]));
+			await Promise.all(Object.values(folders).map((folder) => installTarball(folder, tarball)));
+			log(`${path.basename(tarball)} installed with npm in ${Object.keys(folders).join(', ')} (${seconds(started)})`);
+
+			// What every process needs alike (README: Scaling with queue mode).
+			const shared = {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+				QUEUE_BULL_REDIS_PORT: String(redis.port),
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_HOST: '127.0.0.1',
+				DB_POSTGRESDB_PORT: String(postgres.port),
+				DB_POSTGRESDB_DATABASE: postgres.database,
+				DB_POSTGRESDB_USER: postgres.user,
+				DB_POSTGRESDB_PASSWORD: postgres.password,
+				N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+				// Manual runs on the workers too (n8n deprecates running them on the main in queue mode).
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				// Lets `$env.QUEUE_TEST_PROCESS` say in an execution's data which process ran it.
+				N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			};
+			const envOf = async (name: string, port: number, extra: Record<string, string> = {}) =>
+				n8nEnv({
+					userFolder: folders[name],
+					port,
+					brokerPort: await freePort(),
+					extra: { ...shared, QUEUE_TEST_PROCESS: name, ...extra },
+				});
+
+			// The import also creates n8n's tables in PostgreSQL, before any server starts.
+			const importEnv = await envOf('main', await freePort());
+			await writeFile(path.join(work, 'credentials.json'), JSON.stringify(setup.credentials, null, 2));
+			await writeFile(path.join(work, 'workflows.json'), JSON.stringify(setup.workflows, null, 2));
+			await runN8n(['import:credentials', `--input=${path.join(work, 'credentials.json')}`], { env: importEnv, timeoutMs: 180_000 });
+			await runN8n(['import:workflow', `--input=${path.join(work, 'workflows.json')}`], { env: importEnv, timeoutMs: 180_000 });
+			log(`database migrated, ${setup.credentials.length} credentials and ${setup.workflows.length} workflows imported (${seconds(started)})`);
+
+			const mainEnv = { ...shared, QUEUE_TEST_PROCESS: 'main' };
+			const workers: N8nWorker[] = [];
+			const [main] = await Promise.all([
+				N8nServer.start(folders.main, path.join(LOG_DIR, 'main.log'), { env: mainEnv }).then((server) => {
+					stoppers.push(() => server.stop());
+					return server;
+				}),
+				...WORKER_NAMES.map(async (name) => {
+					const healthPort = await freePort();
+					const env = await envOf(name, await freePort(), { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) });
+					const worker = await N8nWorker.start(name, env, healthPort);
+					stoppers.push(() => worker.stop());
+					workers.push(worker);
+				}),
+			]);
+			workers.sort((a, b) => a.name.localeCompare(b.name));
+			log(`main on ${main.url} and ${workers.length} workers ready (${seconds(started)})`);
+			return new QueueCluster(work, path.dirname(tarball), redis, postgres, mainEnv, folders.main, main, workers);
+		} catch (error) {
+			for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+			await rm(work, { recursive: true, force: true });
+			throw error;
+		}
+	}
+
+	/**
+	 * Stops the main, runs `whileStopped` (what happens in the world meanwhile), and starts the main
+	 * again on the same port; the workers, Redis and PostgreSQL go on.
+	 */
+	async restartMain(whileStopped: () => void | Promise<void> = () => undefined) {
+		const started = Date.now();
+		const port = Number(new URL(this.main.url).port);
+		await this.main.stop();
+		await whileStopped();
+		this.main = await N8nServer.start(this.mainFolder, path.join(LOG_DIR, 'main-restarted.log'), { port, env: this.mainEnv });
+		log(`main restarted (${seconds(started)})`);
+	}
+
+	/** The worker that ran an execution, from the workers' logs; undefined if none logged it. */
+	workerThatRan(executionId: string): string | undefined {
+		return this.workers.find((worker) => worker.startedExecutions().includes(executionId))?.name;
+	}
+
+	/** Stops the n8n processes, then Redis and PostgreSQL, and removes their folders. */
+	async stop() {
+		await Promise.all([this.main.stop(), ...this.workers.map((worker) => worker.stop())]);
+		await Promise.all([this.redis.stop(), this.postgres.stop()]);
+		await rm(this.tarballDir, { recursive: true, force: true });
+		if (!process.env.E2E_KEEP) await rm(this.work, { recursive: true, force: true });
+	}
+}

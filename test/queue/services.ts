@@ -1,0 +1,182 @@
+// Redis and PostgreSQL for the queue-mode test: Debian's programs (installed with apt-get when
+// missing and running as root, as CI does), each started here as a child process on a free
+// loopback port with its data in a new temporary folder, and stopped with that folder removed.
+// The machine's own servers, if any, are not touched.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { aptInstall, canInstall } from '../../scripts/debian.mjs';
+import { freePort, run } from '../../scripts/n8n/lib.mjs';
+
+/** A server this test started. */
+export interface Service {
+	port: number;
+	/** Everything it printed. */
+	readonly log: string;
+	stop(): Promise<void>;
+}
+
+export interface Postgres extends Service {
+	version: string;
+	database: string;
+	user: string;
+	password: string;
+	/** Runs SQL with psql; returns its rows, one line each, columns split by `|`. */
+	query(sql: string): Promise<string[]>;
+}
+
+/** The highest PostgreSQL version's programs Debian installed (`/usr/lib/postgresql/<major>/bin`). */
+function postgresBinDir(): string | undefined {
+	const root = '/usr/lib/postgresql';
+	if (!existsSync(root)) return undefined;
+	const majors = readdirSync(root)
+		.filter((entry) => existsSync(path.join(root, entry, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a));
+	return majors.length > 0 ? path.join(root, majors[0], 'bin') : undefined;
+}
+
+function redisServerPath(): string | undefined {
+	return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((file) => existsSync(file));
+}
+
+/** Installs what is missing of redis-server and postgresql (as root), or says how to. */
+export function ensureServerPrograms(log: (line: string) => void) {
+	const missing = [...(redisServerPath() ? [] : ['redis-server']), ...(postgresBinDir() ? [] : ['postgresql'])];
+	if (missing.length === 0) return;
+	if (!canInstall()) {
+		throw new Error(`The queue-mode test needs Debian's ${missing.join(' and ')}: sudo apt-get install ${missing.join(' ')}`);
+	}
+	aptInstall(missing, log);
+}
+
+/** PostgreSQL refuses to run as root: as root, its files and process belong to Debian's `postgres` user. */
+function postgresAccount(): { uid: number; gid: number } | undefined {
+	if (!canInstall()) return undefined;
+	const line = readFileSync('/etc/passwd', 'utf8')
+		.split('\n')
+		.find((entry) => entry.startsWith('postgres:'));
+	if (!line) throw new Error('Running as root, but there is no postgres user to run PostgreSQL as (Debian\'s postgresql package creates it)');
+	const [, , uid, gid] = line.split(':');
+	return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Resolves once `port` on loopback accepts a connection, or rejects when the process exits first. */
+async function waitForPort(port: number, child: ChildProcess, name: string, output: () => string, timeoutMs = 60_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output().slice(-2000)}`);
+		const open = await new Promise<boolean>((resolve) => {
+			const socket = connect(port, '127.0.0.1');
+			socket.once('connect', () => {
+				socket.destroy();
+				resolve(true);
+			});
+			socket.once('error', () => resolve(false));
+		});
+		if (open) return;
+		if (Date.now() > deadline) throw new Error(`${name} not listening on ${port} after ${timeoutMs} ms:\n${output().slice(-2000)}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+function startChild(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string } = {}) {
+	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const stop = async (signal: NodeJS.Signals) => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill(signal);
+		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		await exited;
+		clearTimeout(timer);
+	};
+	return { child, output: () => output, stop };
+}
+
+/** `redis-server` on a free port, nothing saved to disk. */
+export async function startRedis(): Promise<Service> {
+	const program = redisServerPath();
+	if (!program) throw new Error('redis-server is not installed (ensureServerPrograms installs it)');
+	const dir = await mkdtemp(path.join(tmpdir(), 'queue-redis-'));
+	const port = await freePort();
+	const redis = startChild(program, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
+	await waitForPort(port, redis.child, 'redis-server', redis.output);
+	return {
+		port,
+		get log() {
+			return redis.output();
+		},
+		stop: async () => {
+			await redis.stop('SIGTERM');
+			await rm(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * A new PostgreSQL cluster (initdb) on a free port with a database `n8n` owned by user `n8n`. It
+ * runs without fsync: its data is thrown away at the end.
+ */
+export async function startPostgres(): Promise<Postgres> {
+	const bin = postgresBinDir();
+	if (!bin) throw new Error('PostgreSQL is not installed (ensureServerPrograms installs it)');
+	const account = postgresAccount();
+	const dir = await mkdtemp(path.join(tmpdir(), 'queue-postgres-'));
+	await chmod(dir, 0o755);
+	const data = path.join(dir, 'data');
+	await mkdir(data, { mode: 0o700 });
+	if (account) await chown(data, account.uid, account.gid);
+	const asOwner = account ? { uid: account.uid, gid: account.gid } : {};
+	const user = 'n8n';
+	const password = 'n8n';
+	const database = 'n8n';
+
+	const initdb = startChild(path.join(bin, 'initdb'), ['-D', data, '-U', user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...asOwner, cwd: dir });
+	const initCode = await new Promise<number | null>((resolve) => initdb.child.once('exit', resolve));
+	if (initCode !== 0) throw new Error(`initdb failed (${initCode}):\n${initdb.output().slice(-2000)}`);
+
+	const port = await freePort();
+	const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'listen_addresses=127.0.0.1', `unix_socket_directories=${data}`];
+	const postgres = startChild(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], { ...asOwner, cwd: dir });
+	await waitForPort(port, postgres.child, 'postgres', postgres.output);
+
+	const psql = async (sql: string, db = database) => {
+		const result = await run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
+			env: { ...process.env, PGPASSWORD: password },
+		});
+		return result.stdout.split('\n').filter((line: string) => line !== '');
+	};
+	// Connections are accepted a moment before the server takes queries: retry the first one.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await psql(`CREATE DATABASE ${database}`, 'postgres');
+			break;
+		} catch (error) {
+			if (attempt >= 50) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+	const [version] = await psql('SHOW server_version');
+	return {
+		port,
+		version,
+		database,
+		user,
+		password,
+		query: (sql) => psql(sql),
+		get log() {
+			return postgres.output();
+		},
+		// SIGINT: PostgreSQL's fast shutdown.
+		stop: async () => {
+			await postgres.stop('SIGINT');
+			await rm(dir, { recursive: true, force: true });
+		},
+	};
+}
