@@ -34,6 +34,24 @@ export interface CredentialJson {
 	data: IDataObject;
 }
 
+/** What every process needs alike, as README's "Scaling with queue mode" lists it. */
+export function queueModeSettings(redis: { port: number }, postgres: Pick<Postgres, 'port' | 'database' | 'user' | 'password'>) {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: postgres.password,
+		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// Manual runs on the workers too (n8n deprecates running them on the main in queue mode).
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+}
+
 /** A running `n8n worker`. */
 export class N8nWorker {
 	private output = '';
@@ -124,20 +142,8 @@ export class QueueCluster {
 			await Promise.all(Object.values(folders).map((folder) => installTarball(folder, tarball)));
 			log(`${path.basename(tarball)} installed with npm in ${Object.keys(folders).join(', ')} (${seconds(started)})`);
 
-			// What every process needs alike (README: Scaling with queue mode).
 			const shared = {
-				EXECUTIONS_MODE: 'queue',
-				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-				QUEUE_BULL_REDIS_PORT: String(redis.port),
-				DB_TYPE: 'postgresdb',
-				DB_POSTGRESDB_HOST: '127.0.0.1',
-				DB_POSTGRESDB_PORT: String(postgres.port),
-				DB_POSTGRESDB_DATABASE: postgres.database,
-				DB_POSTGRESDB_USER: postgres.user,
-				DB_POSTGRESDB_PASSWORD: postgres.password,
-				N8N_DEFAULT_BINARY_DATA_MODE: 'database',
-				// Manual runs on the workers too (n8n deprecates running them on the main in queue mode).
-				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				...queueModeSettings(redis, postgres),
 				// Lets `$env.QUEUE_TEST_PROCESS` say in an execution's data which process ran it.
 				N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 			};

@@ -3,15 +3,18 @@
 // workers, both of them; a file received by the main is sent by a worker (binary data in the
 // database); the Messaging Trigger starts one execution per message; the Exchange Rate Trigger
 // polls on the main, keeps its memory in PostgreSQL and sends nothing twice when the main restarts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME } from '../../scripts/n8n/lib.mjs';
+import { PACKAGE_NAME, repoRoot } from '../../scripts/n8n/lib.mjs';
 import type { WorkflowJson } from '../e2e/n8n';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
 import { textMessageData } from '../fakes/evolutionEvents';
 import { VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
-import { QueueCluster, WORKER_CONCURRENCY, WORKER_NAMES, type CredentialJson } from './cluster';
+import { QueueCluster, WORKER_CONCURRENCY, WORKER_NAMES, queueModeSettings, type CredentialJson } from './cluster';
 
 const LOOKUP_CREDENTIAL = { id: 'queueLookupCred1', name: 'Taxpayer Lookup (queue test)' };
 const MESSAGING_CREDENTIAL = { id: 'queueMessagingC1', name: 'Messaging (queue test)' };
@@ -141,6 +144,21 @@ async function executionsOf(workflowId: string, count: number) {
 const sent = (path: string) => messaging.requests.filter((request) => request.path === path).map((request) => request.body as IDataObject);
 
 describe('queue mode: one main, two workers, Redis and PostgreSQL', () => {
+	it("README's Scaling with queue mode lists every setting this setup gives the processes", () => {
+		const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+		const section = readme.slice(readme.indexOf('## Scaling with queue mode'), readme.indexOf('## Compatibility'));
+		const settings = queueModeSettings({ port: 6379 }, { port: 5432, database: 'n8n', user: 'n8n', password: 'n8n' });
+		for (const [name, value] of Object.entries(settings)) {
+			// Addresses and names are the reader's own; fixed values must be the same.
+			const own = /_(HOST|PORT|DATABASE|USER|PASSWORD)$/.test(name);
+			if (own) expect(section, name).toMatch(new RegExp(`\\b(${name}|_${name.split('_').pop()})\\b`));
+			else expect(section, name).toContain(`${name}=${value}`);
+		}
+		expect(section).toContain(`n8n worker --concurrency=${WORKER_CONCURRENCY}`);
+		expect(section).toContain('N8N_ENCRYPTION_KEY');
+		expect(readme).toContain('npm install --legacy-peer-deps /path/to/n8n-nodes-taxpayer-messaging-<version>.tgz');
+	});
+
 	it('webhook-started lookups and sends run on the workers, both of them, once each', async () => {
 		await cluster.main.activate(IDS.lookupAndSend);
 		const rucs = manyRucs(WORKER_CONCURRENCY + 1);
