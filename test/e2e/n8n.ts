@@ -37,6 +37,7 @@ import {
 	runN8n,
 	type RunResult,
 } from '../../scripts/n8n/lib.mjs';
+import { answersOk, stopProcess, waitUntilReady } from '../harness/processes';
 
 /** How a node of a workflow refers to a stored credential. */
 export interface CredentialRef {
@@ -344,17 +345,7 @@ export class N8nServer {
 		child.stdout?.on('data', collect);
 		child.stderr?.on('data', collect);
 		child.on('exit', () => void writeFile(logFile, server.output).catch(() => undefined));
-		const deadline = Date.now() + 120_000;
-		for (;;) {
-			if (child.exitCode !== null) throw new Error(`n8n start exited (${child.exitCode}):\n${server.output.slice(-3000)}`);
-			if (Date.now() > deadline) {
-				child.kill('SIGKILL');
-				throw new Error(`n8n start not ready after 2 minutes:\n${server.output.slice(-3000)}`);
-			}
-			const ready = await fetch(`${server.url}/healthz/readiness`).then((r) => r.ok, () => false);
-			if (ready) break;
-			await new Promise((resolve) => setTimeout(resolve, 300));
-		}
+		await waitUntilReady(child, 'n8n start', answersOk(`${server.url}/healthz/readiness`), () => server.output);
 		await server.signIn();
 		return server;
 	}
@@ -469,12 +460,7 @@ export class N8nServer {
 	}
 
 	async stop() {
-		if (this.child.exitCode !== null) return;
-		const exited = new Promise((resolve) => this.child.once('exit', resolve));
-		this.child.kill('SIGTERM');
-		const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
-		await exited;
-		clearTimeout(timer);
+		await stopProcess(this.child);
 	}
 }
 

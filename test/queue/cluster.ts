@@ -15,6 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { freePort, installTarball, n8nBin, n8nEnv, packTarball, repoRoot, runN8n } from '../../scripts/n8n/lib.mjs';
 import { N8nServer, type WorkflowJson } from '../e2e/n8n';
+import { answersOk, stopProcess, waitUntilReady } from '../harness/processes';
 import { ensureServerPrograms, startPostgres, startRedis, type Postgres, type Service } from './services';
 
 export const WORKER_NAMES = ['worker-1', 'worker-2'] as const;
@@ -73,17 +74,8 @@ export class N8nWorker {
 		};
 		child.stdout?.on('data', collect);
 		child.stderr?.on('data', collect);
-		const deadline = Date.now() + 120_000;
-		for (;;) {
-			if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${worker.output.slice(-3000)}`);
-			if (Date.now() > deadline) {
-				child.kill('SIGKILL');
-				throw new Error(`${name} not ready after 2 minutes:\n${worker.output.slice(-3000)}`);
-			}
-			const ready = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).then((r) => r.ok, () => false);
-			if (ready) return worker;
-			await new Promise((resolve) => setTimeout(resolve, 300));
-		}
+		await waitUntilReady(child, name, answersOk(`http://127.0.0.1:${healthPort}/healthz/readiness`), () => worker.output);
+		return worker;
 	}
 
 	/** Everything the worker printed so far. */
@@ -97,13 +89,7 @@ export class N8nWorker {
 	}
 
 	async stop() {
-		if (this.child.exitCode === null) {
-			const exited = new Promise((resolve) => this.child.once('exit', resolve));
-			this.child.kill('SIGTERM');
-			const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
-			await exited;
-			clearTimeout(timer);
-		}
+		await stopProcess(this.child, 'SIGTERM', 30_000);
 		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.output);
 	}
 }
@@ -164,21 +150,19 @@ export class QueueCluster {
 			log(`database migrated, ${setup.credentials.length} credentials and ${setup.workflows.length} workflows imported (${seconds(started)})`);
 
 			const mainEnv = { ...shared, QUEUE_TEST_PROCESS: 'main' };
-			const workers: N8nWorker[] = [];
-			const [main] = await Promise.all([
-				N8nServer.start(folders.main, path.join(LOG_DIR, 'main.log'), { env: mainEnv }).then((server) => {
-					stoppers.push(() => server.stop());
-					return server;
-				}),
-				...WORKER_NAMES.map(async (name) => {
-					const healthPort = await freePort();
-					const env = await envOf(name, await freePort(), { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) });
-					const worker = await N8nWorker.start(name, env, healthPort);
-					stoppers.push(() => worker.stop());
-					workers.push(worker);
-				}),
-			]);
-			workers.sort((a, b) => a.name.localeCompare(b.name));
+			// All three start together; if one fails, the others are waited for so that all get stopped.
+			const mainStarting = N8nServer.start(folders.main, path.join(LOG_DIR, 'main.log'), { env: mainEnv });
+			const workersStarting = WORKER_NAMES.map(async (name) => {
+				const healthPort = await freePort();
+				const env = await envOf(name, await freePort(), { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) });
+				return await N8nWorker.start(name, env, healthPort);
+			});
+			const settled = await Promise.allSettled<N8nServer | N8nWorker>([mainStarting, ...workersStarting]);
+			for (const result of settled) if (result.status === 'fulfilled') stoppers.push(() => result.value.stop());
+			const failure = settled.find((result) => result.status === 'rejected');
+			if (failure) throw failure.reason;
+			const main = await mainStarting;
+			const workers = await Promise.all(workersStarting);
 			log(`main on ${main.url} and ${workers.length} workers ready (${seconds(started)})`);
 			return new QueueCluster(work, path.dirname(tarball), redis, postgres, mainEnv, folders.main, main, workers);
 		} catch (error) {

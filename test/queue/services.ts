@@ -2,7 +2,7 @@
 // missing and running as root, as CI does), each started here as a child process on a free
 // loopback port with its data in a new temporary folder, and stopped with that folder removed.
 // The machine's own servers, if any, are not touched.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import { aptInstall, canInstall } from '../../scripts/debian.mjs';
 import { freePort, run } from '../../scripts/n8n/lib.mjs';
+import { stopProcess, waitUntilReady } from '../harness/processes';
 
 /** A server this test started. */
 export interface Service {
@@ -64,39 +65,23 @@ function postgresAccount(): { uid: number; gid: number } | undefined {
 	return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Resolves once `port` on loopback accepts a connection, or rejects when the process exits first. */
-async function waitForPort(port: number, child: ChildProcess, name: string, output: () => string, timeoutMs = 60_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output().slice(-2000)}`);
-		const open = await new Promise<boolean>((resolve) => {
-			const socket = connect(port, '127.0.0.1');
-			socket.once('connect', () => {
-				socket.destroy();
-				resolve(true);
-			});
-			socket.once('error', () => resolve(false));
+/** Whether `port` on loopback accepts a connection now. */
+const listens = (port: number) => () =>
+	new Promise<boolean>((resolve) => {
+		const socket = connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
 		});
-		if (open) return;
-		if (Date.now() > deadline) throw new Error(`${name} not listening on ${port} after ${timeoutMs} ms:\n${output().slice(-2000)}`);
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-}
+		socket.once('error', () => resolve(false));
+	});
 
 function startChild(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string } = {}) {
 	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	const stop = async (signal: NodeJS.Signals) => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill(signal);
-		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-		await exited;
-		clearTimeout(timer);
-	};
-	return { child, output: () => output, stop };
+	return { child, output: () => output };
 }
 
 /** `redis-server` on a free port, nothing saved to disk. */
@@ -106,14 +91,14 @@ export async function startRedis(): Promise<Service> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'queue-redis-'));
 	const port = await freePort();
 	const redis = startChild(program, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
-	await waitForPort(port, redis.child, 'redis-server', redis.output);
+	await waitUntilReady(redis.child, 'redis-server', listens(port), redis.output, 60_000);
 	return {
 		port,
 		get log() {
 			return redis.output();
 		},
 		stop: async () => {
-			await redis.stop('SIGTERM');
+			await stopProcess(redis.child);
 			await rm(dir, { recursive: true, force: true });
 		},
 	};
@@ -144,7 +129,7 @@ export async function startPostgres(): Promise<Postgres> {
 	const port = await freePort();
 	const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'listen_addresses=127.0.0.1', `unix_socket_directories=${data}`];
 	const postgres = startChild(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], { ...asOwner, cwd: dir });
-	await waitForPort(port, postgres.child, 'postgres', postgres.output);
+	await waitUntilReady(postgres.child, 'postgres', listens(port), postgres.output, 60_000);
 
 	const psql = async (sql: string, db = database) => {
 		const result = await run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
@@ -175,7 +160,7 @@ export async function startPostgres(): Promise<Postgres> {
 		},
 		// SIGINT: PostgreSQL's fast shutdown.
 		stop: async () => {
-			await postgres.stop('SIGINT');
+			await stopProcess(postgres.child, 'SIGINT');
 			await rm(dir, { recursive: true, force: true });
 		},
 	};
