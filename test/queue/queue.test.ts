@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PACKAGE_NAME, repoRoot } from '../../scripts/n8n/lib.mjs';
-import type { WorkflowJson } from '../e2e/n8n';
+import type { ExecutionSummary, WorkflowJson } from '../e2e/n8n';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
 import { textMessageData } from '../fakes/evolutionEvents';
 import { VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
@@ -105,6 +105,14 @@ const WORKFLOWS: WorkflowJson[] = [
 			{ instanceName: { __rl: true, mode: 'name', value: 'Support Team' }, events: ['messageReceived'], options: { replaceExistingWebhook: true } },
 			{ ...messagingCredential, webhookId: LISTENER_WEBHOOK_ID },
 		),
+		// README's advice for repeats across processes and restarts: n8n's own memory of message ids,
+		// kept in the database.
+		node(
+			'Only new messages',
+			'n8n-nodes-base.removeDuplicates',
+			{ operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.messageId }}', options: {} },
+			{ typeVersion: 2 },
+		),
 		ranOn({ text: "={{ $('WhatsApp message').item.json.text }}" }),
 	]),
 ];
@@ -129,16 +137,30 @@ afterAll(async () => {
 	await messaging?.close();
 });
 
-/** Every execution of a workflow with what its "Ran on" node recorded, oldest first. */
+/** An execution with what its "Ran on" node recorded (nothing if it did not run). */
+async function withRecord(summary: ExecutionSummary) {
+	const { data } = await cluster.main.execution(summary.id);
+	const recorded = data.resultData.runData['Ran on']?.[0]?.data?.main[0]?.[0]?.json ?? {};
+	return { ...summary, recorded, error: data.resultData.error?.message };
+}
+
+/** The first `count` finished executions of a workflow with their records, oldest first. */
 async function executionsOf(workflowId: string, count: number) {
-	const finished = await cluster.main.waitForExecutions(workflowId, count);
-	return await Promise.all(
-		finished.map(async (summary) => {
-			const { data } = await cluster.main.execution(summary.id);
-			const recorded = data.resultData.runData['Ran on']?.[0]?.data?.main[0]?.[0]?.json ?? {};
-			return { ...summary, recorded, error: data.resultData.error?.message };
-		}),
-	);
+	return await Promise.all((await cluster.main.waitForExecutions(workflowId, count)).map(withRecord));
+}
+
+/** Every execution of a workflow with its record, once none is running and `done` says so; oldest first. */
+async function settledExecutionsOf(workflowId: string, done: (records: Array<Awaited<ReturnType<typeof withRecord>>>) => boolean) {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const all = await cluster.main.executions(workflowId);
+		if (all.every((execution) => !['new', 'running', 'waiting'].includes(execution.status))) {
+			const records = await Promise.all(all.reverse().map(withRecord));
+			if (done(records)) return records;
+		}
+		if (Date.now() > deadline) throw new Error(`the executions of ${workflowId} did not settle: ${JSON.stringify(all)}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
 }
 
 const sent = (path: string) => messaging.requests.filter((request) => request.path === path).map((request) => request.body as IDataObject);
@@ -224,7 +246,7 @@ describe('queue mode: one main, two workers, Redis and PostgreSQL', () => {
 		expect(Number(stored)).toBeGreaterThan(0);
 	});
 
-	it('the Messaging Trigger registers the main\'s webhook and starts one execution per message, on a worker', async () => {
+	it("the Messaging Trigger registers the main's webhook and starts one execution per message, on a worker; after a restart, Remove Duplicates catches a repeat", async () => {
 		await cluster.main.activate(IDS.listener);
 		expect(messaging.webhooks.get('Support Team')).toMatchObject({ enabled: true, url: `${cluster.main.url}/webhook/${LISTENER_WEBHOOK_ID}/webhook` });
 
@@ -241,6 +263,16 @@ describe('queue mode: one main, two workers, Redis and PostgreSQL', () => {
 			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
 			expect(WORKER_NAMES).toContain(execution.recorded.ranOn);
 		}
+
+		// The trigger's own memory of deliveries is the receiving process's (n8n does not save it after
+		// a production delivery): after a restart, a retry of "hola" may start the workflow again, and
+		// Remove Duplicates, whose memory is in the database, lets it go no further.
+		await cluster.restartMain();
+		expect((await messaging.deliver('Support Team', 'messages.upsert', null, { envelope: first.envelope })).statuses).toEqual([200]);
+		expect((await messaging.deliver('Support Team', 'messages.upsert', textMessageData('tres', { id: '3EB0QUEUE000000000000003' }))).statuses).toEqual([200]);
+		const afterRestart = await settledExecutionsOf(IDS.listener, (records) => records.some((record) => record.recorded.text === 'tres'));
+		expect(afterRestart.every((execution) => execution.status === 'success')).toBe(true);
+		expect(afterRestart.map((execution) => execution.recorded.text).filter(Boolean).sort()).toEqual(['chau', 'hola', 'tres']);
 		await cluster.main.deactivate(IDS.listener);
 	});
 
