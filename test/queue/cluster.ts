@@ -78,11 +78,6 @@ export class N8nWorker {
 		return worker;
 	}
 
-	/** Everything the worker printed so far. */
-	get log() {
-		return this.output;
-	}
-
 	/** The executions this worker logged starting ("Worker started execution 12 (job 3)"). */
 	startedExecutions(): string[] {
 		return [...this.output.matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
