@@ -26,7 +26,7 @@ export declare function n8nEnv(options: {
 
 export declare function packTarball(): Promise<string>;
 export declare function packPackage(): Promise<string>;
-export declare function installTarball(userFolder: string, tarball: string): Promise<string>;
+export declare function installTarball(userFolder: string, tarball: string): Promise<void>;
 export declare function installCommunityPackage(userFolder: string, unpackedDir: string): Promise<string>;
 export declare function listFiles(dir: string): Promise<string[]>;
 

@@ -128,13 +128,12 @@ export async function packPackage() {
 /**
  * Installs the tarball into an n8n user folder as README's Installation says to install a build:
  * `npm install --legacy-peer-deps <tarball>` in `<userFolder>/.n8n/nodes` (the peer dependency,
- * n8n-workflow, is n8n's own; no registry is asked). Returns npm's output.
+ * n8n-workflow, is n8n's own; no registry is asked).
  */
 export async function installTarball(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	await mkdir(nodesDir, { recursive: true });
-	const { stdout } = await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir });
-	return stdout;
+	await run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: nodesDir });
 }
 
 /**
