@@ -40,6 +40,9 @@ export interface RunResult {
 export interface RunOptions {
 	cwd?: string;
 	env?: NodeJS.ProcessEnv;
+	/** Run as this user and group (a root process only). */
+	uid?: number;
+	gid?: number;
 	allowFailure?: boolean;
 	onLine?: (line: string) => void;
 	timeoutMs?: number;

@@ -166,9 +166,9 @@ export async function listFiles(dir) {
  * Runs a command, collecting its output. Rejects when it exits non-zero unless `allowFailure`.
  * `onLine` sees every output line as it comes (for progress).
  */
-export function run(command, args, { cwd, env, allowFailure = false, onLine, timeoutMs } = {}) {
+export function run(command, args, { cwd, env, uid, gid, allowFailure = false, onLine, timeoutMs } = {}) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, { cwd, env: env ?? process.env, uid, gid, stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';
 		let stderr = '';
 		const lineSplitter = () => {

@@ -18,7 +18,7 @@
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ import {
 	runN8n,
 	type RunResult,
 } from '../../scripts/n8n/lib.mjs';
-import { answersOk, stopProcess, waitUntilReady } from '../harness/processes';
+import { answersOk, startProcess, stopProcess, waitUntilReady } from '../harness/processes';
 
 /** How a node of a workflow refers to a stored credential. */
 export interface CredentialRef {
@@ -309,11 +309,11 @@ const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-owner-pass-1' };
 /** A running `n8n start`: its REST API (as the signed-in owner) and its webhooks. */
 export class N8nServer {
 	private cookie = '';
-	private output = '';
 
 	private constructor(
 		readonly url: string,
 		private readonly child: ChildProcess,
+		private readonly output: () => string,
 	) {}
 
 	/**
@@ -337,22 +337,17 @@ export class N8nServer {
 				...options.env,
 			},
 		});
-		const child = spawn(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
-		const server = new N8nServer(`http://127.0.0.1:${port}`, child);
-		const collect = (chunk: Buffer) => {
-			server.output += chunk.toString();
-		};
-		child.stdout?.on('data', collect);
-		child.stderr?.on('data', collect);
-		child.on('exit', () => void writeFile(logFile, server.output).catch(() => undefined));
-		await waitUntilReady(child, 'n8n start', answersOk(`${server.url}/healthz/readiness`), () => server.output);
+		const { child, output } = startProcess(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env });
+		const server = new N8nServer(`http://127.0.0.1:${port}`, child, output);
+		child.on('exit', () => void writeFile(logFile, output()).catch(() => undefined));
+		await waitUntilReady(child, 'n8n start', answersOk(`${server.url}/healthz/readiness`), output);
 		await server.signIn();
 		return server;
 	}
 
 	/** Everything n8n printed so far. */
 	get log() {
-		return this.output;
+		return this.output();
 	}
 
 	private async signIn() {

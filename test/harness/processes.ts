@@ -1,6 +1,18 @@
 // The servers the end-to-end and queue-mode tests start as child processes (n8n's main and
 // workers, Redis, PostgreSQL): waiting until one is ready, and stopping it.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+
+/** Starts a long-running process, collecting everything it prints (stdout and stderr, in order). */
+export function startProcess(command: string, args: string[], options: SpawnOptions = {}) {
+	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	const collect = (chunk: Buffer) => {
+		output += chunk.toString();
+	};
+	child.stdout?.on('data', collect);
+	child.stderr?.on('data', collect);
+	return { child, output: () => output };
+}
 
 /**
  * Resolves once `isReady()` says so; throws with the tail of the process's `output()` if it exits

@@ -6,7 +6,7 @@
 //
 // Each process gets QUEUE_TEST_PROCESS (main, worker-1, worker-2) and may read it in expressions,
 // so a workflow's `{{ $env.QUEUE_TEST_PROCESS }}` records in the execution which process ran it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { freePort, installTarball, n8nBin, n8nEnv, packTarball, repoRoot, runN8n } from '../../scripts/n8n/lib.mjs';
 import { N8nServer, type WorkflowJson } from '../e2e/n8n';
-import { answersOk, stopProcess, waitUntilReady } from '../harness/processes';
+import { answersOk, startProcess, stopProcess, waitUntilReady } from '../harness/processes';
 import { ensureServerPrograms, startPostgres, startRedis, type Postgres, type Service } from './services';
 
 export const WORKER_NAMES = ['worker-1', 'worker-2'] as const;
@@ -55,37 +55,26 @@ export function queueModeSettings(redis: { port: number }, postgres: Pick<Postgr
 
 /** A running `n8n worker`. */
 export class N8nWorker {
-	private output = '';
-
 	private constructor(
 		readonly name: string,
 		private readonly child: ChildProcess,
+		private readonly output: () => string,
 	) {}
 
 	static async start(name: string, env: NodeJS.ProcessEnv, healthPort: number): Promise<N8nWorker> {
-		const child = spawn(process.execPath, [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], {
-			cwd: env.N8N_USER_FOLDER,
-			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		const worker = new N8nWorker(name, child);
-		const collect = (chunk: Buffer) => {
-			worker.output += chunk.toString();
-		};
-		child.stdout?.on('data', collect);
-		child.stderr?.on('data', collect);
-		await waitUntilReady(child, name, answersOk(`http://127.0.0.1:${healthPort}/healthz/readiness`), () => worker.output);
-		return worker;
+		const { child, output } = startProcess(process.execPath, [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { cwd: env.N8N_USER_FOLDER, env });
+		await waitUntilReady(child, name, answersOk(`http://127.0.0.1:${healthPort}/healthz/readiness`), output);
+		return new N8nWorker(name, child, output);
 	}
 
 	/** The executions this worker logged starting ("Worker started execution 12 (job 3)"). */
 	startedExecutions(): string[] {
-		return [...this.output.matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
+		return [...this.output().matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
 	}
 
 	async stop() {
 		await stopProcess(this.child, 'SIGTERM', 30_000);
-		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.output);
+		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.output());
 	}
 }
 

@@ -2,7 +2,6 @@
 // missing and running as root, as CI does), each started here as a child process on a free
 // loopback port with its data in a new temporary folder, and stopped with that folder removed.
 // The machine's own servers, if any, are not touched.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -11,7 +10,7 @@ import path from 'node:path';
 
 import { aptInstall, canInstall } from '../../scripts/debian.mjs';
 import { freePort, run } from '../../scripts/n8n/lib.mjs';
-import { stopProcess, waitUntilReady } from '../harness/processes';
+import { startProcess, stopProcess, waitUntilReady } from '../harness/processes';
 
 /** A server this test started. */
 export interface Service {
@@ -74,21 +73,13 @@ const listens = (port: number) => () =>
 		socket.once('error', () => resolve(false));
 	});
 
-function startChild(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string } = {}) {
-	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	return { child, output: () => output };
-}
-
 /** `redis-server` on a free port, nothing saved to disk. */
 export async function startRedis(): Promise<Service> {
 	const program = redisServerPath();
 	if (!program) throw new Error('redis-server is not installed (ensureServerPrograms installs it)');
 	const dir = await mkdtemp(path.join(tmpdir(), 'queue-redis-'));
 	const port = await freePort();
-	const redis = startChild(program, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
+	const redis = startProcess(program, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
 	await waitUntilReady(redis.child, 'redis-server', listens(port), redis.output, 60_000);
 	return {
 		port,
@@ -112,36 +103,26 @@ export async function startPostgres(): Promise<Postgres> {
 	const data = path.join(dir, 'data');
 	await mkdir(data, { mode: 0o700 });
 	if (account) await chown(data, account.uid, account.gid);
-	const asOwner = account ? { uid: account.uid, gid: account.gid } : {};
+	const asOwner = account ?? {};
 	const user = 'n8n';
 	const password = 'n8n';
 	const database = 'n8n';
 
-	const initdb = startChild(path.join(bin, 'initdb'), ['-D', data, '-U', user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...asOwner, cwd: dir });
-	const initCode = await new Promise<number | null>((resolve) => initdb.child.once('exit', resolve));
-	if (initCode !== 0) throw new Error(`initdb failed (${initCode}):\n${initdb.output().slice(-2000)}`);
+	await run(path.join(bin, 'initdb'), ['-D', data, '-U', user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...asOwner, cwd: dir });
 
 	const port = await freePort();
 	const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'listen_addresses=127.0.0.1', `unix_socket_directories=${data}`];
-	const postgres = startChild(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], { ...asOwner, cwd: dir });
-	await waitUntilReady(postgres.child, 'postgres', listens(port), postgres.output, 60_000);
-
+	const postgres = startProcess(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], { ...asOwner, cwd: dir });
 	const psql = async (sql: string, db = database) => {
 		const result = await run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', db, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
 			env: { ...process.env, PGPASSWORD: password },
 		});
 		return result.stdout.split('\n').filter((line: string) => line !== '');
 	};
-	// Connections are accepted a moment before the server takes queries: retry the first one.
-	for (let attempt = 1; ; attempt++) {
-		try {
-			await psql(`CREATE DATABASE ${database}`, 'postgres');
-			break;
-		} catch (error) {
-			if (attempt >= 50) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-	}
+	// Ready when it answers a query (it accepts connections a moment before).
+	const answers = () => psql('SELECT 1', 'postgres').then(() => true, () => false);
+	await waitUntilReady(postgres.child, 'postgres', answers, postgres.output, 60_000);
+	await psql(`CREATE DATABASE ${database}`, 'postgres');
 	const [version] = await psql('SHOW server_version');
 	return {
 		port,
