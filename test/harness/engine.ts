@@ -28,9 +28,9 @@ import {
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
-import { ExchangeRateTrigger } from '../../nodes/ExchangeRateTrigger/ExchangeRateTrigger.node';
+import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
-import { MessagingTrigger } from '../../nodes/MessagingTrigger/MessagingTrigger.node';
+import { MessagingTrigger } from '../../nodes/Messaging/MessagingTrigger.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';

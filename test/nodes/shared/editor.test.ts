@@ -7,15 +7,18 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { ExchangeRateTrigger } from '../../../nodes/ExchangeRateTrigger/ExchangeRateTrigger.node';
+import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
+/** Each node by name, with its service's folder (a trigger sits beside its service's node). */
 const nodes: Array<[string, INodeType]> = [
 	['TaxpayerLookup', new TaxpayerLookup()],
 	['Messaging', new Messaging()],
 	['ExchangeRateTrigger', new ExchangeRateTrigger()],
 ];
+
+const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup' };
 
 /** Every property, nested ones (collections, fixed collections, locator modes) included. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
@@ -53,7 +56,7 @@ describe.each(nodes)('%s in the editor', (folder, node) => {
 	});
 
 	it('has codex aliases for the node creator, English and Spanish', () => {
-		const codex = JSON.parse(readFileSync(path.join(__dirname, '../../../nodes', folder, `${folder}.node.json`), 'utf8')) as { alias?: string[] };
+		const codex = JSON.parse(readFileSync(path.join(__dirname, '../../../nodes', SERVICE_FOLDER[folder] ?? folder, `${folder}.node.json`), 'utf8')) as { alias?: string[] };
 		expect(codex.alias?.length).toBeGreaterThan(5);
 		expect(new Set(codex.alias).size).toBe(codex.alias?.length);
 	});

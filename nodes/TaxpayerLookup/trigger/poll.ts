@@ -7,10 +7,10 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { normaliseRecord } from '../TaxpayerLookup/output';
-import { fetchRateRange, LATEST_RATE_PATH, RATE_HISTORY_PATH, sortRatesByDate } from '../TaxpayerLookup/rates';
-import { lookupRequest } from '../TaxpayerLookup/transport';
-import { checkCurrency, CURRENCIES, type Currency } from '../TaxpayerLookup/validation';
+import { normaliseRecord } from '../output';
+import { fetchRateRange, LATEST_RATE_PATH, RATE_HISTORY_PATH, sortRatesByDate } from '../rates';
+import { lookupRequest } from '../transport';
+import { checkCurrency, CURRENCIES, type Currency } from '../validation';
 import { readMemory, sameMemory, writeMemory, type Memory } from './state';
 
 export interface TriggerOptions {

@@ -2,8 +2,8 @@
 // long outages fetched a year at a time, the API calls each poll costs, manual runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLookupFake, type LookupFake } from '../../fakes/lookupApi';
-import { nodeTypesRegistry } from '../../harness/engine';
+import { startLookupFake, type LookupFake } from '../../../fakes/lookupApi';
+import { nodeTypesRegistry } from '../../../harness/engine';
 import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince } from './helpers';
 
 let fake: LookupFake;

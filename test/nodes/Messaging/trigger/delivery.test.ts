@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../fakes/evolutionApi';
+import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../fakes/evolutionApi';
 import {
 	connectionUpdateData,
 	groupParticipantsData,
@@ -11,8 +11,8 @@ import {
 	qrCodeData,
 	statusUpdateData,
 	textMessageData,
-} from '../../fakes/evolutionEvents';
-import { runMessaging, recipient } from '../Messaging/helpers';
+} from '../../../fakes/evolutionEvents';
+import { runMessaging, recipient } from '../helpers';
 import { activeTrigger, instance, registeredSecret, useEvolutionFake } from './helpers';
 
 const state = useEvolutionFake();

@@ -7,9 +7,9 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/operation';
-import { taxpayerLookupApiTest } from '../TaxpayerLookup/credentialTest';
-import { CURRENCY_OPTIONS } from '../TaxpayerLookup/fields';
-import { pollExchangeRates } from './poll';
+import { taxpayerLookupApiTest } from './credentialTest';
+import { CURRENCY_OPTIONS } from './fields';
+import { pollExchangeRates } from './trigger/poll';
 
 export class ExchangeRateTrigger implements INodeType {
 	description: INodeTypeDescription = {

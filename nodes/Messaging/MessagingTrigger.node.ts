@@ -6,14 +6,14 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { messagingApiTest } from '../Messaging/credentialTest';
-import { instance } from '../Messaging/fields';
-import { getInstances } from '../Messaging/listSearch/getInstances';
+import { messagingApiTest } from './credentialTest';
+import { instance } from './fields';
+import { getInstances } from './listSearch/getInstances';
 import { optionsCollection } from '../shared/operation';
-import { receiveDelivery } from './delivery';
-import { TRIGGER_EVENTS } from './events';
-import { MESSAGE_TYPE_OPTIONS } from './normalise';
-import { webhookLifecycle } from './registration';
+import { receiveDelivery } from './trigger/delivery';
+import { TRIGGER_EVENTS } from './trigger/events';
+import { MESSAGE_TYPE_OPTIONS } from './trigger/normalise';
+import { webhookLifecycle } from './trigger/registration';
 
 export class MessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -2,8 +2,8 @@
 // ways to read what it asked the fake.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { VALID_TOKEN, type LookupFake } from '../../fakes/lookupApi';
-import { PollTriggerHarness } from '../../harness/poll';
+import { VALID_TOKEN, type LookupFake } from '../../../fakes/lookupApi';
+import { PollTriggerHarness } from '../../../harness/poll';
 
 export const NODE_NAME = 'Exchange Rate Trigger';
 export const LATEST_PATH = '/api/v2/tipo-cambio/sbs/ultimo';

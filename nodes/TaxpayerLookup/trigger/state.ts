@@ -3,7 +3,7 @@
 // currency, whatever the trigger's age; n8n persists it with the workflow.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CURRENCIES, type Currency } from '../TaxpayerLookup/validation';
+import { CURRENCIES, type Currency } from '../validation';
 
 /** Last emitted date (YYYY-MM-DD) per currency. */
 export type Memory = Partial<Record<Currency, string>>;

@@ -2,7 +2,7 @@
 // carried it, else fetched from the server (getBase64FromMediaMessage), which stores the message.
 import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
-import { mediaFileNameFor } from '../Messaging/media/mimeTypes';
+import { mediaFileNameFor } from '../media/mimeTypes';
 import type { Delivery } from './normalise';
 import { evolutionRequest } from './transport';
 

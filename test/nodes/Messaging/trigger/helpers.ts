@@ -3,11 +3,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterEach } from 'vitest';
 
-import type { EvolutionFake } from '../../fakes/evolutionApi';
-import { WebhookTriggerHarness } from '../../harness/webhook';
-import { credentialsFor, instance } from '../Messaging/helpers';
+import type { EvolutionFake } from '../../../fakes/evolutionApi';
+import { WebhookTriggerHarness } from '../../../harness/webhook';
+import { credentialsFor, instance } from '../helpers';
 
-export { useEvolutionFake, instance, credentialsFor } from '../Messaging/helpers';
+export { useEvolutionFake, instance, credentialsFor } from '../helpers';
 
 const open: WebhookTriggerHarness[] = [];
 afterEach(async () => {

@@ -4,9 +4,9 @@
 // registrations apart, so "Listen for test event" restores the production webhook after it).
 import { NodeOperationError, randomString, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
-import { showValue } from '../shared/checks';
-import { asNodeError } from '../shared/errors';
-import { checkInstanceName } from '../Messaging/validation/recipients';
+import { showValue } from '../../shared/checks';
+import { asNodeError } from '../../shared/errors';
+import { checkInstanceName } from '../validation/recipients';
 import { subscriptionFor, type TriggerEvent } from './events';
 import { parseSenders } from './filters';
 import { evolutionRequest } from './transport';

@@ -2,8 +2,8 @@
 // request helper and its reading of answers and errors.
 import type { IDataObject, IHookFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { Api } from '../shared/operation';
-import { evolutionRequest as messagingRequest, messagingApi } from '../Messaging/transport';
+import type { Api } from '../../shared/operation';
+import { evolutionRequest as messagingRequest, messagingApi } from '../transport';
 
 /** `GET /webhook/find` answers `null` (JSON) when the instance never had a webhook. */
 const webhookApi: Api = {
