@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiError, requireValid } from '../nodes/shared/errors';
-import type { RequestContext } from '../nodes/shared/operation';
+import type { RequestContext } from '../nodes/shared/contract';
 import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure } from '../nodes/TaxpayerLookup/errors';
 import { normaliseRecord, recordsOf, type OutputOptions } from '../nodes/TaxpayerLookup/output';
 import { lookupRequestDefaults } from '../nodes/TaxpayerLookup/transport';
@@ -37,7 +37,7 @@ export function programmaticTaxpayerLookup(): INodeType {
 				const raw = this.getNodeParameter('ruc', itemIndex);
 				const ruc = requireValid(node, itemIndex, 'RUC', raw, checkRuc(raw));
 				const url = `/api/v2/ruc/${ruc}`;
-				const context: RequestContext = { operation: 'get', routeKind: 'taxpayer', subject: `RUC ${ruc}`, values: { ruc }, serverUrl: baseURL };
+				const context: RequestContext = { operation: 'get', routeKind: 'taxpayer', subject: `RUC ${ruc}`, about: {}, serverUrl: baseURL };
 				let response: IN8nHttpFullResponse;
 				try {
 					response = (await this.helpers.httpRequest({

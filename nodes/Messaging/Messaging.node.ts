@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { nodeProperties, operationSubtitle } from '../shared/operation';
+import { nodeProperties, operationSubtitle } from '../shared/editor';
 import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
 import { getGroups } from './listSearch/getGroups';

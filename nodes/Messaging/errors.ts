@@ -4,9 +4,8 @@
 // here reads).
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
-import type { RequestContext } from '../shared/operation';
-import { askedFor, duration, waitedFor, type QuotaRules, type RunLimits } from '../shared/quota';
-import type { CheckedNumber } from './validation/recipients';
+import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
+import { askedFor, duration, waitedFor } from '../shared/quota';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -60,18 +59,16 @@ export function serverReason(body: unknown): string {
 	return typeof error === 'string' ? error : '';
 }
 
-const instanceNameOf = (context: RequestContext) => context.values.instanceName as string | undefined;
-
 function instanceOf(context: RequestContext): string {
-	const instanceName = instanceNameOf(context);
+	const instanceName = context.about.instance;
 	if (instanceName !== undefined) return `instance "${instanceName}"`;
 	return context.operation === LIST_INSTANCES ? 'the server' : 'the instance';
 }
 
 /** The recipient as the user gave it and, when it differs, as it was sent. */
 function recipientOf(context: RequestContext, sent?: string): string {
-	const number = context.values.number as CheckedNumber | undefined;
-	if (number) return number.given === number.number ? number.given : `${number.given} (sent as ${number.number})`;
+	const recipient = context.about.recipient;
+	if (recipient) return recipient.given === recipient.sent ? recipient.given : `${recipient.given} (sent as ${recipient.sent})`;
 	return sent ?? 'the number';
 }
 
@@ -85,7 +82,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const reason = serverReason(body);
 	const httpCode = String(statusCode);
 	const instance = instanceOf(context);
-	const instanceName = instanceNameOf(context);
+	const instanceName = context.about.instance;
 
 	if (statusCode >= 200 && statusCode < 300) {
 		return {
@@ -109,7 +106,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 			}
 			if (/^Message not found$/im.test(reason)) {
 				return {
-					message: `${instance} has no stored message with ID ${String(context.values.messageId ?? '')} ${detail(httpCode, reason)}`,
+					message: `${instance} has no stored message with ID ${context.about.messageId ?? ''} ${detail(httpCode, reason)}`,
 					description:
 						"Evolution API finds a message in its database: the ID must be a message this instance received or sent (its key.id), and the server must store messages (DATABASE_SAVE_DATA_NEW_MESSAGE=true).",
 					httpCode,
@@ -117,7 +114,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 			}
 			if (/not of the media type|messageContextInfo|does not contain a supported media/i.test(reason)) {
 				return {
-					message: `message ${String(context.values.messageId ?? '')} holds no image, audio, video, sticker or document ${detail(httpCode, reason)}`,
+					message: `message ${context.about.messageId ?? ''} holds no image, audio, video, sticker or document ${detail(httpCode, reason)}`,
 					description: 'Download Media only works on media messages. Check the message type (the trigger\'s messageType) before this node.',
 					httpCode,
 				};
@@ -152,7 +149,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 		case 404:
 			if (/Error fetching group/i.test(reason)) {
 				return {
-					message: `the group ${String(context.values.groupJid ?? '')} was not found, or the number of ${instance} is not in it ${detail(httpCode, reason)}`,
+					message: `the group ${context.about.group ?? ''} was not found, or the number of ${instance} is not in it ${detail(httpCode, reason)}`,
 					description: 'Pick the group from the list (it shows the groups of this instance), or check its address with Group → Get Many.',
 					httpCode,
 				};

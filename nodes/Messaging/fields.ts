@@ -2,7 +2,8 @@
 import { isResourceLocatorValue } from 'n8n-workflow';
 
 import { bad } from '../shared/checks';
-import { checkedField, inBody, inPath, type Field } from '../shared/operation';
+import type { Field } from '../shared/contract';
+import { checkedField, inBody, inPath } from '../shared/fields';
 import { checkInstanceName, checkPhoneNumber, type CheckedNumber } from './validation/recipients';
 
 /** The Evolution API instance (one WhatsApp connection), picked from a list or typed; encoded into the path. */
@@ -33,7 +34,7 @@ export const instance = checkedField(
 	},
 	checkInstanceName,
 	inPath('instanceName'),
-	{ extractValue: true },
+	{ extractValue: true, about: (name) => ({ instance: name }) },
 );
 
 const NUMBER_DESCRIPTION =
@@ -47,7 +48,7 @@ export const RECIPIENT_VERSION = 1.1;
  * 1.1 made it a resource locator (a group from a list, or a number), so workflows saved with
  * text keep working unchanged.
  */
-export const recipient: Field<CheckedNumber> = {
+export const recipient: Field<'number', CheckedNumber> = {
 	name: 'number',
 	properties: [
 		{
@@ -97,5 +98,6 @@ export const recipient: Field<CheckedNumber> = {
 		}
 		return { given: String(value ?? '').trim(), number: item.require(label, value, checked) };
 	},
-	to: inBody('number', (recipient) => recipient.number),
+	to: inBody('number', (recipient: CheckedNumber) => recipient.number),
+	about: (recipient) => ({ recipient: { given: recipient.given, sent: recipient.number } }),
 };

@@ -3,9 +3,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkNumberInRange } from '../shared/checks';
-import type { Field } from '../shared/operation';
+import type { Field } from '../shared/contract';
 
-export const returnAllOrLimit: Field<number | undefined> = {
+export const returnAllOrLimit: Field<'limit', number | undefined> = {
 	name: 'limit',
 	properties: [
 		{

@@ -2,18 +2,19 @@
 // this number sent it (Send Reaction; Mark as Read lists several).
 import type { INodeProperties } from 'n8n-workflow';
 
-import { inBody, type Field } from '../shared/operation';
+import type { Field } from '../shared/contract';
+import { inBody } from '../shared/fields';
 import { checkMessageKey, type MessageKey } from './validation/messageKeys';
 
-export const MESSAGE_ID_PROPERTY: INodeProperties = {
+export const MESSAGE_ID_PROPERTY = {
 	displayName: 'Message ID',
-	name: 'messageId',
+	name: 'messageId' as const,
 	type: 'string',
 	required: true,
 	default: '',
 	placeholder: 'e.g. 3EB0C431C26A1916E07A',
 	description: "The message's key.ID, from a send's output or the trigger",
-};
+} satisfies INodeProperties;
 
 export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 	{
@@ -36,7 +37,7 @@ export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 ];
 
 /** One message's key from the three parameters above. */
-export const messageKey: Field<MessageKey> = {
+export const messageKey: Field<'key', MessageKey> = {
 	name: 'key',
 	properties: MESSAGE_KEY_PROPERTIES,
 	read(item) {
@@ -44,4 +45,5 @@ export const messageKey: Field<MessageKey> = {
 		return item.require('Message', parts, checkMessageKey(parts));
 	},
 	to: inBody('key'),
+	about: (key) => ({ messageId: key.id }),
 };

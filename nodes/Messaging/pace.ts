@@ -4,7 +4,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { bad, checkNumberInRange } from '../shared/checks';
-import type { Field, Values } from '../shared/operation';
+import type { Field } from '../shared/contract';
 
 export interface PauseRange {
 	minMs: number;
@@ -47,7 +47,7 @@ export const PAUSE_BETWEEN_MESSAGES_OPTION: INodeProperties = {
 };
 
 /** The pause range of a send (none unless set); reads the option inside the operation's Options. */
-export const pauseBetweenMessages: Field<PauseRange> = {
+export const pauseBetweenMessages: Field<'pause', PauseRange> = {
 	name: 'pause',
 	properties: [],
 	read(item) {
@@ -65,8 +65,5 @@ export const pauseBetweenMessages: Field<PauseRange> = {
 	},
 };
 
-/** A send's lane is its instance; its pause is drawn anew for each message. */
-export function sendInOrder(values: Values): { lane: string; pauseMs: number } {
-	const { minMs, maxMs } = values[pauseBetweenMessages.name] as PauseRange;
-	return { lane: String(values.instanceName), pauseMs: minMs + Math.floor(Math.random() * (maxMs - minMs + 1)) };
-}
+/** The pause before one message: drawn anew for each, from the range set. */
+export const drawPause = ({ minMs, maxMs }: PauseRange): number => minMs + Math.floor(Math.random() * (maxMs - minMs + 1));

@@ -2,7 +2,8 @@
 // offered only where the route honours it, and read into body keys the same way for every send.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { intoBody, optionsCollection, type Field, type ItemReader } from '../shared/operation';
+import type { Field, ItemReader } from '../shared/contract';
+import { intoBody, optionsCollection } from '../shared/fields';
 import { PAUSE_BETWEEN_MESSAGES_OPTION } from './pace';
 import { checkDelay, checkNumberList } from './validation/recipients';
 
@@ -81,7 +82,7 @@ function readSendOptions(item: ItemReader, options: SendOptionValues): IDataObje
  * A send's Options: the route's options given, and Pause Between Messages (read by the pace of
  * sends, pace.ts), in the order the editor lists them (by name).
  */
-export function sendOptionsField(routeOptions: INodeProperties[], extra: INodeProperties[] = []): Field<IDataObject> {
+export function sendOptionsField(routeOptions: INodeProperties[], extra: INodeProperties[] = []): Field<'options', IDataObject> {
 	const options = [...routeOptions, ...extra, PAUSE_BETWEEN_MESSAGES_OPTION].sort((a, b) => a.displayName.localeCompare(b.displayName));
 	const routeKeys = new Set(routeOptions.map((option) => option.name));
 	return {

@@ -3,8 +3,8 @@
 import type { IDataObject, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
-import type { Api, Values } from '../shared/operation';
-import { requestOutsideRouting } from '../shared/runItem';
+import type { About, Api } from '../shared/contract';
+import { requestOutsideRouting } from '../shared/runner';
 import { isMessagingSuccess, messagingAnswerFailure, messagingLimits, messagingNoAnswerFailure, messagingQuota } from './errors';
 import { readAnswer } from './media/mediaBody';
 
@@ -43,25 +43,38 @@ export const messagingApi: Api = {
 	limits: messagingLimits,
 };
 
+/** `GET /webhook/find` answers `null` (JSON) when the instance never had a webhook. */
+const answersNullToo: Api = {
+	...messagingApi,
+	isSuccess: (statusCode, body) => statusCode >= 200 && statusCode < 300 && (body === null || typeof body === 'object'),
+};
+
+/** What a request outside routing is about, for its errors: the operation, the subject and the error slots. */
+export interface RequestAbout {
+	operation: string;
+	subject: string;
+	about?: About;
+}
+
 /**
  * One request to the Evolution API outside declarative routing (an editor list, the trigger's
  * webhook and media calls), with the node's credential; resolves to the answer's body or throws
- * its readable error. `api` lets a caller accept answers the node's routes do not (find's `null`).
+ * its readable error. `acceptNull` takes a JSON `null` as an answer (webhook/find).
  */
 export async function evolutionRequest(
 	fns: ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions,
 	request: Pick<IHttpRequestOptions, 'method' | 'url' | 'qs' | 'body'>,
-	about: { operation: string; subject: string; values: Values },
-	api: Api = messagingApi,
+	{ operation, subject, about = {} }: RequestAbout,
+	options: { acceptNull?: boolean } = {},
 ): Promise<unknown> {
 	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
 	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
 	return await requestOutsideRouting(
 		fns,
-		api,
+		options.acceptNull ? answersNullToo : messagingApi,
 		MESSAGING_CREDENTIAL,
 		{ ...request, baseURL, headers: { ...messagingRequestDefaults.headers }, json: true },
-		{ ...about, routeKind: 'instance', serverUrl: baseURL },
+		{ operation, subject, about, routeKind: 'instance', serverUrl: baseURL },
 	);
 }
 
@@ -70,7 +83,7 @@ export async function listRequest(
 	fns: ILoadOptionsFunctions,
 	url: string,
 	qs: IHttpRequestOptions['qs'],
-	about: { operation: string; subject: string; values: Values },
+	about: RequestAbout,
 ): Promise<unknown> {
 	return await evolutionRequest(fns, { method: 'GET', url, qs }, about);
 }

@@ -6,7 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollection } from '../shared/operation';
+import { optionsCollection } from '../shared/fields';
 import { taxpayerLookupApiTest } from './credentialTest';
 import { CURRENCY_OPTIONS } from './fields';
 import { pollExchangeRates } from './trigger/poll';

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { nodeProperties, operationSubtitle } from '../shared/operation';
+import { nodeProperties, operationSubtitle } from '../shared/editor';
 import { taxpayerLookupApiTest } from './credentialTest';
 import { exchangeRate } from './resources/exchangeRate';
 import { person } from './resources/person';

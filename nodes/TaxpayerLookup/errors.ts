@@ -3,8 +3,8 @@
 // never appears (it is only in a request header, which nothing here reads).
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
-import type { RequestContext } from '../shared/operation';
-import { askedFor, duration, statedLimit, waitedFor, type Answer, type QuotaRules, type QuotaWait } from '../shared/quota';
+import type { Answer, QuotaRules, QuotaWait, RequestContext } from '../shared/contract';
+import { askedFor, duration, statedLimit, waitedFor } from '../shared/quota';
 
 /**
  * The route kinds the table tells apart: `liveTaxpayer` routes ask the tax authority (SUNAT) live;

@@ -3,7 +3,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { bad, checkNumberInRange, ok, type Checked } from '../shared/checks';
-import { checkedField, inPath, inQuery, optionsCollection, type Field } from '../shared/operation';
+import type { Field } from '../shared/contract';
+import { checkedField, inPath, inQuery, optionsCollection } from '../shared/fields';
 import type { OutputOptions } from './output';
 import {
 	checkCurrency,
@@ -92,7 +93,7 @@ const SUNAT_CURRENCY: Currency = 'USD';
  * The source and, for the SBS, the currency: the source picks the route (`{source}` in its path);
  * SUNAT's routes take no currency, so the field is hidden and nothing is sent for it.
  */
-export const sourcedCurrency: Field<SourcedCurrency> = {
+export const sourcedCurrency: Field<'rate', SourcedCurrency> = {
 	name: 'rate',
 	properties: [
 		{
@@ -165,7 +166,7 @@ const startDate = rateDateProperty('startDate', 'Start Date', 'The first day of 
 const endDate = rateDateProperty('endDate', 'End Date', 'The last day of the range (included). Starts as today in Lima.', 0);
 
 /** Start and end date, each a rate date, the start on or before the end. */
-export const dateRange: Field<DateRange> = {
+export const dateRange: Field<'range', DateRange> = {
 	name: 'range',
 	properties: [startDate, endDate],
 	read(item) {
@@ -181,7 +182,7 @@ export const dateRange: Field<DateRange> = {
 };
 
 /** How records become items, and the pace of the run's requests; every operation reads them. */
-export const lookupOptions: Field<LookupOptions> = {
+export const lookupOptions: Field<'options', LookupOptions> = {
 	name: 'options',
 	properties: [
 		optionsCollection([

@@ -2,7 +2,7 @@
 // Trigger, each with its own way of sending a request), and SUNAT's rate of a day.
 import type { IDataObject } from 'n8n-workflow';
 
-import { NOT_FOUND, type SendRequest } from '../shared/operation';
+import { NOT_FOUND, type SendRequest } from '../shared/contract';
 import { recordsOf } from './output';
 import { FIRST_RATE_DATE, type Currency } from './validation';
 

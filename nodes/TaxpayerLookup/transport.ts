@@ -4,10 +4,10 @@
 import type { IAllExecuteFunctions, IDataObject } from 'n8n-workflow';
 
 import { lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
-import type { Api } from '../shared/operation';
-import { requestOutsideRouting } from '../shared/runItem';
+import { valueOf, type Api } from '../shared/contract';
+import { requestOutsideRouting } from '../shared/runner';
 import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure, lookupQuota, type LookupRouteKind } from './errors';
-import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_QUOTA_WAIT_SECONDS, lookupOptions, type LookupOptions } from './fields';
+import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_QUOTA_WAIT_SECONDS, lookupOptions } from './fields';
 import { normaliseRecord, recordsOf } from './output';
 
 export const LOOKUP_CREDENTIAL = 'taxpayerLookupApi';
@@ -35,10 +35,10 @@ export const lookupApi: Api = {
 	noAnswerFailure: lookupNoAnswerFailure,
 	// One item per record: the `data` list of list routes, or the answer itself.
 	toItems: (answer, values) =>
-		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, values[lookupOptions.name] as LookupOptions)),
+		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, valueOf(values, lookupOptions))),
 	quota: lookupQuota,
 	limits: (values) => {
-		const options = values[lookupOptions.name] as LookupOptions;
+		const options = valueOf(values, lookupOptions);
 		return {
 			maxInFlight: options.maxConcurrentRequests ?? DEFAULT_CONCURRENT_REQUESTS,
 			maxQuotaWaitMs: (options.maxQuotaWaitSeconds ?? DEFAULT_QUOTA_WAIT_SECONDS) * 1000,
@@ -75,7 +75,7 @@ export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRe
 			json: true,
 			timeout: request.timeout,
 		},
-		{ operation: 'poll', routeKind: request.routeKind, subject: request.subject, values: {}, serverUrl: '' },
+		{ operation: 'poll', routeKind: request.routeKind, subject: request.subject, about: {}, serverUrl: '' },
 		request.maxQuotaWaitMs,
 	);
 	return body as IDataObject;

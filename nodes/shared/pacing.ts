@@ -5,7 +5,7 @@
 // once; this is what spaces them.
 import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import type { Answer } from './quota';
+import type { Answer } from './contract';
 
 /** Rejects an item the run no longer sends: an item before it failed and the node stops. */
 export class RunStopped extends Error {

@@ -3,39 +3,7 @@
 // written in errors.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Failure } from './errors';
-import type { RequestContext } from './operation';
-
-/** An answer as the runner sees it. */
-export interface Answer {
-	statusCode: number;
-	headers: IDataObject;
-	body: unknown;
-}
-
-/** What the waiting was, for the error when it did not help. */
-export interface QuotaWait {
-	/** How long requests had been refused when the item gave up. */
-	waitedMs: number;
-	/** How much longer the API asked to wait, when that was past the bound. */
-	askedMs?: number;
-	maxWaitMs: number;
-}
-
-/** How one API refuses a request for quota, and what to tell when waiting did not help. */
-export interface QuotaRules {
-	/** Whether the answer refuses the request for quota or rate, the request not carried out, so it may be sent again. */
-	isRefusal(answer: Answer): boolean;
-	/** The longest blind backoff, when a refusal does not say how long to wait: the quota window. */
-	backoffCapMs: number;
-	exhausted(context: RequestContext, answer: Answer, wait: QuotaWait): Failure;
-}
-
-/** How many requests of one node run may be in flight at once, and how long refusals may last. */
-export interface RunLimits {
-	maxInFlight: number;
-	maxQuotaWaitMs: number;
-}
+import type { QuotaWait } from './contract';
 
 function header(headers: IDataObject, name: string): string | undefined {
 	for (const [key, value] of Object.entries(headers ?? {})) {

@@ -17,7 +17,7 @@ export async function getGroups(this: ILoadOptionsFunctions, filter?: string): P
 	const body = await listRequest(this, `/group/fetchAllGroups/${encodeURIComponent(instance.value)}`, { getParticipants: 'false' }, {
 		operation: 'listGroups',
 		subject: 'the groups',
-		values: { instanceName: instance.value },
+		about: { instance: instance.value },
 	});
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];

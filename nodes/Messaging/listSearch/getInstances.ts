@@ -20,7 +20,7 @@ export function describeInstance(entry: IDataObject): { name: string; state: str
 }
 
 export async function getInstances(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: LIST_INSTANCES, subject: 'the instances', values: {} });
+	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: LIST_INSTANCES, subject: 'the instances' });
 	const entries = (Array.isArray(body) ? body : [body]) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results: INodeListSearchItems[] = [];

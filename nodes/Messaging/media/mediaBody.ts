@@ -6,7 +6,7 @@
 // passes, so it is never held.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestOptions } from '../../shared/operation';
+import type { RequestOptions } from '../../shared/contract';
 
 /** Media at least this long (base64 characters) goes out in a buffer; smaller is not worth it. */
 const LARGE_MEDIA = 64 * 1024;

@@ -2,7 +2,8 @@
 // the item. The parameters that pick and give it, and the reading, for every operation that sends a file.
 import type { IBinaryData, INodeProperties } from 'n8n-workflow';
 
-import { inBody, type Field, type ItemReader } from '../../shared/operation';
+import { valueOf, type Field, type ItemReader } from '../../shared/contract';
+import { inBody } from '../../shared/fields';
 import { base64ByteLength, checkBase64Media, checkMediaSize, checkMediaUrl, checkMimeType } from '../validation/media';
 
 /** A file as read from its source, with what the source tells of its type and name. */
@@ -142,16 +143,16 @@ export async function readMediaSource(item: ItemReader): Promise<MediaContent> {
 }
 
 /** The file of a send (Send Media, Send Audio, Send Sticker): where it comes from, read and checked; the operation places it. */
-export const mediaFile: Field<MediaContent> = {
+export const mediaFile: Field<'file', MediaContent> = {
 	name: 'file',
 	properties: mediaSourceProperties,
 	read: readMediaSource,
 };
 
 /** The file read by `mediaFile` (listed before it), as the URL or raw base64 a route takes under `key`. */
-export const mediaFileIn = (key: string): Field<string> => ({
+export const mediaFileIn = <K extends string>(key: K): Field<K, string> => ({
 	name: key,
 	properties: [],
-	read: (_item, before) => (before[mediaFile.name] as MediaContent).media,
+	read: (_item, before) => valueOf(before, mediaFile).media,
 	to: inBody(key),
 });

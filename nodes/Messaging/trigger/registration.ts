@@ -6,10 +6,10 @@ import { NodeOperationError, randomString, type IDataObject, type IHookFunctions
 
 import { showValue } from '../../shared/checks';
 import { asNodeError } from '../../shared/errors';
+import { evolutionRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
 import { subscriptionFor, type TriggerEvent } from './events';
 import { parseSenders } from './filters';
-import { evolutionRequest } from './transport';
 
 /** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
 export const VERIFICATION_HEADER = 'x-n8n-messaging-secret';
@@ -63,11 +63,12 @@ function wanted(fns: IHookFunctions) {
 }
 
 async function findWebhook(fns: IHookFunctions, instanceName: string): Promise<FoundWebhook | null> {
-	const found = await evolutionRequest(fns, 'GET', `/webhook/find/${encodeURIComponent(instanceName)}`, {
-		operation: 'findWebhook',
-		subject: 'the webhook',
-		instanceName,
-	});
+	const found = await evolutionRequest(
+		fns,
+		{ method: 'GET', url: `/webhook/find/${encodeURIComponent(instanceName)}` },
+		{ operation: 'findWebhook', subject: 'the webhook', about: { instance: instanceName } },
+		{ acceptNull: true },
+	);
 	return found && typeof found === 'object' && typeof (found as FoundWebhook).url === 'string' ? (found as FoundWebhook) : null;
 }
 
@@ -75,10 +76,9 @@ async function setWebhook(fns: IHookFunctions, instanceName: string, webhook: ID
 	try {
 		return (await evolutionRequest(
 			fns,
-			'POST',
-			`/webhook/set/${encodeURIComponent(instanceName)}`,
-			{ operation: 'setWebhook', subject: 'the webhook', instanceName },
-			{ webhook },
+			{ method: 'POST', url: `/webhook/set/${encodeURIComponent(instanceName)}`, body: { webhook } },
+			{ operation: 'setWebhook', subject: 'the webhook', about: { instance: instanceName } },
+			{ acceptNull: true },
 		)) as IDataObject;
 	} catch (error) {
 		// 2.0.x validates a flat body and reports the nested one as missing these.

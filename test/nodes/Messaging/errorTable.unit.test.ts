@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { messagingServerUrl } from '../../../credentials/MessagingApi.credentials';
 import { messagingAnswerFailure, numbersNotOnWhatsApp, serverReason } from '../../../nodes/Messaging/errors';
 import { apiError } from '../../../nodes/shared/errors';
-import { inPath, type RequestOptions } from '../../../nodes/shared/operation';
+import type { RequestOptions } from '../../../nodes/shared/contract';
+import { inPath } from '../../../nodes/shared/fields';
 
 const node = { id: 'n', name: 'Messaging', type: 'messaging', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
@@ -41,7 +42,7 @@ describe('Evolution API error bodies', () => {
 	});
 
 	it('names the item and keeps the status', () => {
-		const context = { operation: 'sendText', routeKind: 'message', subject: '', values: { instanceName: 'sales' }, serverUrl: '' };
+		const context = { operation: 'sendText', routeKind: 'message', subject: '', about: { instance: 'sales' }, serverUrl: '' };
 		const error = apiError(node, 4, messagingAnswerFailure(context, 418, { message: 'teapot' }));
 		expect(error.message).toBe('Item 4: the server answered instance "sales" (418: teapot)');
 		expect(error.httpCode).toBe('418');

@@ -4,14 +4,14 @@ import { isLookupSuccess, serverReason } from '../../../nodes/TaxpayerLookup/err
 import { exchangeRate } from '../../../nodes/TaxpayerLookup/resources/exchangeRate';
 import { person } from '../../../nodes/TaxpayerLookup/resources/person';
 import { taxpayer } from '../../../nodes/TaxpayerLookup/resources/taxpayer';
-import type { Values } from '../../../nodes/shared/operation';
+import type { Values } from '../../../nodes/shared/contract';
 
 /** The error-table kind of the operation on a route, as the operation declares it for an item's values. */
 function routeKindOf(path: string, values: Values = {}): string | undefined {
 	for (const resource of [taxpayer, exchangeRate, person]) {
 		const operation = resource.operations.find((op) => op.request?.path === path);
 		if (!operation) continue;
-		return typeof operation.routeKind === 'function' ? operation.routeKind(values) : (operation.routeKind ?? resource.value);
+		return operation.routeKindOf ? operation.routeKindOf(values) : (operation.routeKind ?? resource.value);
 	}
 	return undefined;
 }

@@ -4,7 +4,9 @@ import { Workflow, type INode, type INodeProperties, type INodeType } from 'n8n-
 import { describe, expect, it } from 'vitest';
 
 import { bad, ok } from '../../../nodes/shared/checks';
-import { checkedField, nodeProperties, operation, type Api, type Field } from '../../../nodes/shared/operation';
+import { operation, type Api, type Field } from '../../../nodes/shared/contract';
+import { nodeProperties } from '../../../nodes/shared/editor';
+import { checkedField } from '../../../nodes/shared/fields';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { nodeTypesRegistry } from '../../harness/engine';

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkedField, inBody, operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
+import { checkedField, inBody } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { checkNumberList, type CheckedNumber } from '../../validation/recipients';
 
@@ -19,7 +20,7 @@ const numbers = checkedField(
 	inBody('numbers', (list: CheckedNumber[]) => list.map((entry) => entry.number)),
 );
 
-export const checkNumbers = operation<{ numbers: CheckedNumber[] }>({
+export const checkNumbers = operation({
 	name: 'Check Numbers',
 	value: 'checkNumbers',
 	action: 'Check whether numbers are on WhatsApp',

@@ -2,17 +2,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiError } from '../../../shared/errors';
 import { bad, ok, type Checked } from '../../../shared/checks';
-import { checkedField, inBody, operation, optionFlag } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
+import { checkedField, inBody, optionFlag } from '../../../shared/fields';
 import { instance } from '../../fields';
-import { mediaFileNameFor } from '../../media/mimeTypes';
+import { MEDIA_DOWNLOAD_PATH, mediaDownloadBody, mediaFileName, mediaFileOf, noFileFailure, type MediaAnswer } from '../../media/download';
 import { MESSAGE_ID_PROPERTY } from '../../messageKey';
 import { checkMessageId } from '../../validation/messageKeys';
 
 const messageId = checkedField(
 	{ ...MESSAGE_ID_PROPERTY, description: "The media message's key.ID, from the trigger or a send's output. The server must have stored the message." },
 	checkMessageId,
-	// The server finds the message by its ID alone.
-	inBody('message', (id: string) => ({ key: { id } })),
+	// The server finds the message by its ID alone (media/download.ts).
+	inBody('message', (id: string) => mediaDownloadBody(id, false).message),
+	{ about: (id) => ({ messageId: id }) },
 );
 
 const outputField = checkedField(
@@ -41,43 +43,25 @@ const convertToMp4 = optionFlag(
 	inBody('convertToMp4'),
 );
 
-/** What getBase64FromMediaMessage answers, the file aside. */
-interface MediaAnswer {
-	mediaType?: string;
-	fileName?: string;
-	caption?: string;
-	size?: IDataObject;
-	mimetype?: string;
-	base64?: string;
-}
-
-const fileNameOf = (answer: MediaAnswer, id: string) => mediaFileNameFor(answer.fileName, id, answer.mimetype);
-
-export const downloadMedia = operation<{ messageId: string; outputBinaryField: string }>({
+export const downloadMedia = operation({
 	name: 'Download Media',
 	value: 'downloadMedia',
 	action: 'Download media of message',
 	description: "A message's image, audio, video or document, as a file of the item",
-	request: { method: 'POST', path: '/chat/getBase64FromMediaMessage/{instanceName}' },
+	request: { method: 'POST', path: MEDIA_DOWNLOAD_PATH },
 	fields: [instance, messageId, outputField, convertToMp4],
 	subject: ({ messageId: id }) => `message ${id}`,
 	routeKind: 'media',
 	toItems(answer, { messageId: id }) {
 		// The file goes into the binary data, not the JSON (and `buffer` is always null over HTTP).
-		const json: IDataObject = { messageId: id, ...(answer as IDataObject), fileName: fileNameOf(answer as MediaAnswer, id) };
+		const json: IDataObject = { messageId: id, ...(answer as IDataObject), fileName: mediaFileName(answer as MediaAnswer, id) };
 		delete json.base64;
 		delete json.buffer;
 		return [json];
 	},
 	async toBinary(answer, { messageId: id, outputBinaryField }, fns) {
-		const media = answer as MediaAnswer;
-		if (typeof media.base64 !== 'string' || media.base64 === '') {
-			throw apiError(fns.getNode(), fns.getItemIndex(), {
-				message: `the server answered without the file of message ${id}`,
-				description: 'The message may hold no media, or the server could not download it from WhatsApp. Check the message ID, then try again.',
-			});
-		}
-		const data = await fns.helpers.prepareBinaryData(Buffer.from(media.base64, 'base64'), fileNameOf(media, id), media.mimetype);
-		return { [outputBinaryField]: data };
+		const file = mediaFileOf(answer as MediaAnswer, id);
+		if (!file) throw apiError(fns.getNode(), fns.getItemIndex(), noFileFailure(id));
+		return { [outputBinaryField]: await fns.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType) };
 	},
 });

@@ -1,4 +1,4 @@
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { instance, recipient } from '../../fields';
 
 export const getProfilePictureUrl = operation({

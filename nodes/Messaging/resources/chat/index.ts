@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { checkNumbers } from './checkNumbers';
 import { downloadMedia } from './downloadMedia';
 import { getProfilePictureUrl } from './getProfilePictureUrl';

@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad } from '../../../shared/checks';
-import { inBody, operation, type Field } from '../../../shared/operation';
+import { operation, type Field } from '../../../shared/contract';
+import { inBody } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { MESSAGE_KEY_PROPERTIES } from '../../messageKey';
 import { checkMessageKey, type MessageKey } from '../../validation/messageKeys';
 
-const messages: Field<MessageKey[]> = {
+const messages: Field<'readMessages', MessageKey[]> = {
 	name: 'readMessages',
 	properties: [
 		{
@@ -41,7 +42,7 @@ const messages: Field<MessageKey[]> = {
 	to: inBody('readMessages'),
 };
 
-export const markAsRead = operation<{ readMessages: MessageKey[] }>({
+export const markAsRead = operation({
 	name: 'Mark as Read',
 	value: 'markAsRead',
 	action: 'Mark messages as read',

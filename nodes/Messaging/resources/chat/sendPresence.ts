@@ -1,5 +1,6 @@
 import { bad, ok, type Checked } from '../../../shared/checks';
-import { checkedField, inBody, operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
+import { checkedField, inBody } from '../../../shared/fields';
 import { instance, recipient } from '../../fields';
 import { checkDelay } from '../../validation/recipients';
 

@@ -1,8 +1,8 @@
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
 import { group } from './groupFields';
 
-export const getGroup = operation<{ groupJid: string }>({
+export const getGroup = operation({
 	name: 'Get',
 	value: 'get',
 	action: 'Get group',

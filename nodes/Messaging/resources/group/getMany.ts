@@ -1,4 +1,5 @@
-import { inQuery, operation, optionFlag } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
+import { inQuery, optionFlag } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { limited, returnAllOrLimit } from '../../limit';
 
@@ -14,7 +15,7 @@ const includeParticipants = optionFlag(
 	inQuery('getParticipants', String),
 );
 
-export const getManyGroups = operation<{ limit?: number }>({
+export const getManyGroups = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many groups',

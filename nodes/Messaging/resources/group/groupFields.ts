@@ -1,5 +1,5 @@
 // The group a Group operation reads, picked from the instance's groups or given by address.
-import { checkedField, inQuery } from '../../../shared/operation';
+import { checkedField, inQuery } from '../../../shared/fields';
 import { checkGroupJid } from '../../validation/messageKeys';
 
 export const group = checkedField(
@@ -28,5 +28,5 @@ export const group = checkedField(
 	},
 	checkGroupJid,
 	inQuery('groupJid'),
-	{ extractValue: true },
+	{ extractValue: true, about: (jid) => ({ group: jid }) },
 );

@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { getGroup } from './get';
 import { getManyGroups } from './getMany';
 

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
 
-export const getConnectionState = operation<{ instanceName: string }>({
+export const getConnectionState = operation({
 	name: 'Get Connection State',
 	value: 'getConnectionState',
 	action: 'Get connection state of instance',

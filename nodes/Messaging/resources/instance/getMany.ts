@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { limited, returnAllOrLimit } from '../../limit';
 
-export const getManyInstances = operation<{ limit?: number }>({
+export const getManyInstances = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many instances',

@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { getConnectionState } from './getConnectionState';
 import { getManyInstances } from './getMany';
 

@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { sendAudio } from './sendAudio';
 import { sendContact } from './sendContact';
 import { sendLocation } from './sendLocation';

@@ -1,13 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { inBody, operation, type Field } from '../../../shared/operation';
-import { instance, recipient } from '../../fields';
+import type { Field } from '../../../shared/contract';
+import { inBody } from '../../../shared/fields';
+import { recipient } from '../../fields';
 import { mediaFile, mediaFileIn } from '../../media/source';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { delayOption, sendOptionsField } from '../../sendOptions';
+import { delayOption } from '../../sendOptions';
+import { sendOperation } from '../../sendOperation';
 
 /** Whether the server converts the file to a voice note (OGG/Opus); off sends it as it is. */
-const encoding: Field<boolean | undefined> = {
+const encoding: Field<'encoding', boolean | undefined> = {
 	name: 'encoding',
 	properties: [],
 	read(item) {
@@ -17,10 +18,16 @@ const encoding: Field<boolean | undefined> = {
 	to: inBody('encoding'),
 };
 
-// The route honours only the delay (shown as "recording audio...").
-const audioOptions = sendOptionsField(
-	[delayOption('recording audio...')],
-	[
+export const sendAudio = sendOperation({
+	name: 'Send Audio',
+	value: 'sendAudio',
+	action: 'Send voice note',
+	description: 'Send a voice note from a URL, base64 text or a previous node (up to 15 MB)',
+	path: '/message/sendWhatsAppAudio/{instanceName}',
+	fields: [recipient, mediaFile, mediaFileIn('audio'), encoding],
+	// The route honours only the delay (shown as "recording audio...").
+	routeOptions: [delayOption('recording audio...')],
+	ownOptions: [
 		{
 			displayName: 'Convert to Voice Note',
 			name: 'convertToVoiceNote',
@@ -30,14 +37,4 @@ const audioOptions = sendOptionsField(
 				'Whether the server converts the file to OGG/Opus, the format WhatsApp plays as a voice note. Turn off only for a file that is OGG/Opus already.',
 		},
 	],
-);
-
-export const sendAudio = operation({
-	name: 'Send Audio',
-	value: 'sendAudio',
-	action: 'Send voice note',
-	description: 'Send a voice note from a URL, base64 text or a previous node (up to 15 MB)',
-	request: { method: 'POST', path: '/message/sendWhatsAppAudio/{instanceName}' },
-	fields: [instance, recipient, mediaFile, mediaFileIn('audio'), encoding, audioOptions, pauseBetweenMessages],
-	inOrder: sendInOrder,
 });

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
-import { inBody, operation, type Field } from '../../../shared/operation';
-import { instance, recipient } from '../../fields';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { sendOptionsField } from '../../sendOptions';
+import type { Field } from '../../../shared/contract';
+import { inBody } from '../../../shared/fields';
+import { recipient } from '../../fields';
 import { checkPhoneNumber } from '../../validation/recipients';
+import { sendOperation } from '../../sendOperation';
 
 interface ContactEntry {
 	fullName?: unknown;
@@ -40,7 +40,7 @@ function checkContact(entry: ContactEntry): Checked<IDataObject> {
 	return ok(card);
 }
 
-const contacts: Field<IDataObject[]> = {
+const contacts: Field<'contact', IDataObject[]> = {
 	name: 'contact',
 	properties: [
 		{
@@ -91,15 +91,13 @@ const contacts: Field<IDataObject[]> = {
 	to: inBody('contact'),
 };
 
-// The route takes no delay, quote or mention: only the pace of sends.
-const contactOptions = sendOptionsField([]);
-
-export const sendContact = operation({
+export const sendContact = sendOperation({
 	name: 'Send Contact',
 	value: 'sendContact',
 	action: 'Send contact card',
 	description: 'Send one or more contact cards (name, phone, organization, email, URL)',
-	request: { method: 'POST', path: '/message/sendContact/{instanceName}' },
-	fields: [instance, recipient, contacts, contactOptions, pauseBetweenMessages],
-	inOrder: sendInOrder,
+	path: '/message/sendContact/{instanceName}',
+	fields: [recipient, contacts],
+	// The route takes no delay, quote or mention: only the pace of sends.
+	routeOptions: [],
 });

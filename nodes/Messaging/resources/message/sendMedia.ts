@@ -1,13 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { checkedField, intoBody, operation, type Field } from '../../../shared/operation';
-import { instance, recipient } from '../../fields';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
+import { valueOf, type Field } from '../../../shared/contract';
+import { checkedField, intoBody } from '../../../shared/fields';
+import { recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
-import { mediaFile, type MediaContent } from '../../media/source';
-import { MESSAGE_OPTIONS, sendOptionsField } from '../../sendOptions';
+import { mediaFile } from '../../media/source';
+import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType } from '../../validation/media';
+import { sendOperation } from '../../sendOperation';
 
 const mediaType = checkedField(
 	{
@@ -69,12 +70,12 @@ interface MediaDetails {
  * over those of the file; a document always gets a file name (the server needs one for base64),
  * from the file or from the MIME type.
  */
-const media: Field<IDataObject> = {
+const media: Field<'media', IDataObject> = {
 	name: 'media',
 	properties: [],
 	read(item, before) {
-		const type = before.mediaType as string;
-		const content = before.file as MediaContent;
+		const type = valueOf(before, mediaType);
+		const content = valueOf(before, mediaFile);
 		const options = item.parameter('options', {}) as MediaDetails;
 		const mimeOption = item.require('MIME Type', options.mimeType, checkMimeType(options.mimeType));
 		const fileNameOption = item.require('File Name', options.fileName, checkFileName(options.fileName));
@@ -93,16 +94,15 @@ const media: Field<IDataObject> = {
 	to: intoBody,
 };
 
-const mediaOptions = sendOptionsField(MESSAGE_OPTIONS, MEDIA_DETAIL_OPTIONS);
-
-export const sendMedia = operation({
+export const sendMedia = sendOperation({
 	name: 'Send Media',
 	value: 'sendMedia',
 	action: 'Send image, video, audio or document',
 	description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
-	request: { method: 'POST', path: '/message/sendMedia/{instanceName}' },
-	fields: [instance, recipient, mediaType, mediaFile, media, mediaOptions, pauseBetweenMessages],
-	inOrder: sendInOrder,
+	path: '/message/sendMedia/{instanceName}',
+	fields: [recipient, mediaType, mediaFile, media],
+	routeOptions: MESSAGE_OPTIONS,
+	ownOptions: MEDIA_DETAIL_OPTIONS,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
 	finish: sendMediaAsBuffer,
 });

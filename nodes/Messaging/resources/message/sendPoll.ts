@@ -1,8 +1,9 @@
 import { bad, checkNumberInRange, ok, showValue, type Checked } from '../../../shared/checks';
-import { checkedField, inBody, operation, type Field } from '../../../shared/operation';
-import { instance, recipient } from '../../fields';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { MESSAGE_OPTIONS, sendOptionsField } from '../../sendOptions';
+import { valueOf, type Field } from '../../../shared/contract';
+import { checkedField, inBody } from '../../../shared/fields';
+import { recipient } from '../../fields';
+import { MESSAGE_OPTIONS } from '../../sendOptions';
+import { sendOperation } from '../../sendOperation';
 
 /** Evolution's schema takes 2 to 10 options (WhatsApp itself shows up to 12). */
 export const MAX_POLL_OPTIONS = 10;
@@ -53,7 +54,7 @@ const pollOptions = checkedField(
 );
 
 /** How many options one person may pick: 1 up to all of them, or 0 for any number; never more than the poll has. */
-const selectableCount: Field<number> = {
+const selectableCount: Field<'selectableCount', number> = {
 	name: 'selectableCount',
 	properties: [
 		{
@@ -68,7 +69,7 @@ const selectableCount: Field<number> = {
 	read(item, before) {
 		const raw = item.parameter('selectableCount', 1);
 		const count = item.require('Choices per Person', raw, checkNumberInRange(raw, 0, MAX_POLL_OPTIONS, 'choices', true));
-		const options = before.pollOptions as string[];
+		const options = valueOf(before, pollOptions);
 		if (count > options.length)
 			item.require('Choices per Person', raw, bad(`is more than the poll's ${options.length} options`, `Give a number from 0 to ${options.length}.`));
 		return count;
@@ -76,14 +77,12 @@ const selectableCount: Field<number> = {
 	to: inBody('selectableCount'),
 };
 
-const pollOptionsField = sendOptionsField(MESSAGE_OPTIONS);
-
-export const sendPoll = operation({
+export const sendPoll = sendOperation({
 	name: 'Send Poll',
 	value: 'sendPoll',
 	action: 'Send poll',
 	description: 'Send a poll: a question with 2 to 10 options',
-	request: { method: 'POST', path: '/message/sendPoll/{instanceName}' },
-	fields: [instance, recipient, question, pollOptions, selectableCount, pollOptionsField, pauseBetweenMessages],
-	inOrder: sendInOrder,
+	path: '/message/sendPoll/{instanceName}',
+	fields: [recipient, question, pollOptions, selectableCount],
+	routeOptions: MESSAGE_OPTIONS,
 });

@@ -1,9 +1,7 @@
-import { checkedField, inBody, operation } from '../../../shared/operation';
-import { instance } from '../../fields';
+import { checkedField, inBody } from '../../../shared/fields';
 import { messageKey } from '../../messageKey';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { sendOptionsField } from '../../sendOptions';
 import { checkReaction } from '../../validation/messageKeys';
+import { sendOperation } from '../../sendOperation';
 
 const reaction = checkedField(
 	{
@@ -18,13 +16,13 @@ const reaction = checkedField(
 	inBody('reaction'),
 );
 
-export const sendReaction = operation({
+export const sendReaction = sendOperation({
 	name: 'Send Reaction',
 	value: 'sendReaction',
 	action: 'React to message',
 	description: 'React to a message with an emoji, or remove the reaction',
-	request: { method: 'POST', path: '/message/sendReaction/{instanceName}' },
-	fields: [instance, messageKey, reaction, sendOptionsField([]), pauseBetweenMessages],
-	subject: ({ key }) => `message ${(key as { id: string }).id}`,
-	inOrder: sendInOrder,
+	path: '/message/sendReaction/{instanceName}',
+	fields: [messageKey, reaction],
+	routeOptions: [],
+	subject: ({ key }) => `message ${key.id}`,
 });

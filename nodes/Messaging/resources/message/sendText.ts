@@ -1,8 +1,8 @@
-import { checkedField, inBody, operation } from '../../../shared/operation';
-import { instance, recipient } from '../../fields';
-import { pauseBetweenMessages, sendInOrder } from '../../pace';
-import { delayOption, LINK_PREVIEW_OPTION, MENTION_OPTIONS, QUOTED_OPTION, sendOptionsField } from '../../sendOptions';
+import { checkedField, inBody } from '../../../shared/fields';
+import { recipient } from '../../fields';
+import { delayOption, LINK_PREVIEW_OPTION, MENTION_OPTIONS, QUOTED_OPTION } from '../../sendOptions';
 import { checkMessageText } from '../../validation/recipients';
+import { sendOperation } from '../../sendOperation';
 
 const text = checkedField(
 	{
@@ -18,15 +18,12 @@ const text = checkedField(
 	inBody('text'),
 );
 
-/** The options the sendText route takes, as body keys. */
-const textOptions = sendOptionsField([delayOption('typing...'), LINK_PREVIEW_OPTION, ...MENTION_OPTIONS, QUOTED_OPTION]);
-
-export const sendText = operation({
+export const sendText = sendOperation({
 	name: 'Send Text',
 	value: 'sendText',
 	action: 'Send text message',
 	description: 'Send a WhatsApp text message to one number or group',
-	request: { method: 'POST', path: '/message/sendText/{instanceName}' },
-	fields: [instance, recipient, text, textOptions, pauseBetweenMessages],
-	inOrder: sendInOrder,
+	path: '/message/sendText/{instanceName}',
+	fields: [recipient, text],
+	routeOptions: [delayOption('typing...'), LINK_PREVIEW_OPTION, ...MENTION_OPTIONS, QUOTED_OPTION],
 });

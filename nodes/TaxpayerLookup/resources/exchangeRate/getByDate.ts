@@ -1,8 +1,8 @@
-import { operation } from '../../../shared/operation';
-import { date, rateRouteKind, sourcedCurrency, type SourcedCurrency } from '../../fields';
+import { operation } from '../../../shared/contract';
+import { date, rateRouteKind, sourcedCurrency } from '../../fields';
 import { RATE_BY_DATE_PATH, SUNAT_DAYS_LOOKED_BACK, sunatRateOn } from '../../rates';
 
-export const getByDate = operation<{ rate: SourcedCurrency; date: string }>({
+export const getByDate = operation({
 	name: 'Get by Date',
 	value: 'getByDate',
 	action: 'Get exchange rate for date',
@@ -12,6 +12,6 @@ export const getByDate = operation<{ rate: SourcedCurrency; date: string }>({
 	request: { method: 'GET', path: RATE_BY_DATE_PATH },
 	fields: [sourcedCurrency, date],
 	subject: ({ rate, date }) => (rate.source === 'sunat' ? `SUNAT USD rate for ${date}` : `${rate.currency} rate for ${date}`),
-	routeKind: rateRouteKind,
+	routeKindOf: rateRouteKind,
 	send: async (send, { rate, date }) => (rate.source === 'sunat' ? await sunatRateOn(send, date) : await send()),
 });

@@ -1,9 +1,8 @@
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { currency, dateRange } from '../../fields';
 import { fetchRateRange, RATE_HISTORY_PATH } from '../../rates';
-import type { Currency, DateRange } from '../../validation';
 
-export const getHistory = operation<{ range: DateRange; currency: Currency }>({
+export const getHistory = operation({
 	name: 'Get History',
 	value: 'getHistory',
 	action: 'Get exchange rates for date range',

@@ -1,8 +1,8 @@
-import { operation } from '../../../shared/operation';
-import { rateRouteKind, sourcedCurrency, type SourcedCurrency } from '../../fields';
+import { operation } from '../../../shared/contract';
+import { rateRouteKind, sourcedCurrency } from '../../fields';
 import { LATEST_RATE_OF_SOURCE_PATH, sunatRecord } from '../../rates';
 
-export const getLatest = operation<{ rate: SourcedCurrency }>({
+export const getLatest = operation({
 	name: 'Get Latest',
 	value: 'getLatest',
 	action: 'Get latest exchange rate',
@@ -12,6 +12,6 @@ export const getLatest = operation<{ rate: SourcedCurrency }>({
 	request: { method: 'GET', path: LATEST_RATE_OF_SOURCE_PATH },
 	fields: [sourcedCurrency],
 	subject: ({ rate }) => (rate.source === 'sunat' ? 'latest SUNAT USD rate' : `latest ${rate.currency} rate`),
-	routeKind: rateRouteKind,
+	routeKindOf: rateRouteKind,
 	send: async (send, { rate }) => (rate.source === 'sunat' ? sunatRecord(await send()) : await send()),
 });

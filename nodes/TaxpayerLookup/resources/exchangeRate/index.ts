@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { getByDate } from './getByDate';
 import { getHistory } from './getHistory';
 import { getLatest } from './getLatest';

@@ -1,8 +1,8 @@
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { dni } from '../../fields';
 import { personRecord } from '../../output';
 
-export const getByDni = operation<{ dni: string }>({
+export const getByDni = operation({
 	name: 'Get by DNI',
 	value: 'getByDni',
 	action: 'Get person by DNI',

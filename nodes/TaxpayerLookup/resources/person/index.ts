@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { getByDni } from './getByDni';
 
 export const person: Resource = {

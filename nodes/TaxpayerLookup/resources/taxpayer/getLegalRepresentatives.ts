@@ -1,4 +1,4 @@
-import { operation } from '../../../shared/operation';
+import { operation } from '../../../shared/contract';
 import { ruc } from '../../fields';
 
 export const getLegalRepresentatives = operation({

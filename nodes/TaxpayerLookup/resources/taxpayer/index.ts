@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/operation';
+import type { Resource } from '../../../shared/contract';
 import { get } from './get';
 import { getCoactiveDebt } from './getCoactiveDebt';
 import { getEconomicActivity } from './getEconomicActivity';

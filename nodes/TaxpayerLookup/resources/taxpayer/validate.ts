@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ok } from '../../../shared/checks';
-import { checkedField, operation, optionsCollection, type Field } from '../../../shared/operation';
+import { operation, type Field } from '../../../shared/contract';
+import { checkedField, optionsCollection } from '../../../shared/fields';
 import { verdictOn, type RucVerdict } from '../../validation';
 
 /** Any value: Validate judges it (an invalid one is an item saying why, not an error). */
@@ -19,7 +20,7 @@ const rucOrDni = checkedField(
 );
 
 /** The input item's fields, when the user keeps them: the verdict is added to them. */
-const inputFields: Field<IDataObject | undefined> = {
+const inputFields: Field<'inputFields', IDataObject | undefined> = {
 	name: 'inputFields',
 	properties: [
 		optionsCollection([
@@ -37,7 +38,7 @@ const inputFields: Field<IDataObject | undefined> = {
 		(item.parameter('options', {}) as IDataObject).includeInputFields === true ? item.fns.getInputData().json : undefined,
 };
 
-export const validate = operation<{ rucOrDni: unknown; inputFields: IDataObject | undefined }>({
+export const validate = operation({
 	name: 'Validate',
 	value: 'validate',
 	action: 'Validate RUC or DNI offline',

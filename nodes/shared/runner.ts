@@ -1,11 +1,10 @@
 // Runs one item of an operation: check its fields, send, make its items; any failure becomes one
-// readable error. n8n's routing has no hook around the request but its custom-pagination hook, the
-// one place that sees input checks, error answers and failures with no answer alike, and where an
-// error item can keep its pairedItem (n8n drops it for errors thrown before the hook).
+// readable error, for the item (with its pairedItem) or, outside routing, of its own. The pace of
+// the run decides when each request goes (pacing.ts). RoutingNode calls `runItem` through the
+// adaptation in routingNodeAdaptation.ts.
 import type {
 	DeclarativeRestApiSettings,
 	IAllExecuteFunctions,
-	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
@@ -13,13 +12,24 @@ import type {
 	IN8nHttpFullResponse,
 	INode,
 	INodeExecutionData,
-	INodePropertyRouting,
 } from 'n8n-workflow';
 
+import {
+	apiFieldsOf,
+	NOT_FOUND,
+	type Answer,
+	type Api,
+	type Field,
+	type ItemReader,
+	type Operation,
+	type RequestContext,
+	type RunLimits,
+	type SendRequest,
+	type Values,
+} from './contract';
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
-import { apiFieldsOf, NOT_FOUND, type Api, type Field, type ItemReader, type Operation, type RequestContext, type SendRequest } from './operation';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
-import { askedWaitMs, type Answer, type RunLimits } from './quota';
+import { askedWaitMs } from './quota';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
@@ -100,7 +110,7 @@ async function exchange(
 }
 
 /** The fields an operation reads, in order: its own, then those of its API (when it sends). */
-const fieldsOf = (api: Api, op: Operation): Field[] => [...op.fields, ...apiFieldsOf(api, op)];
+export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...op.fields, ...apiFieldsOf(api, op)];
 
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
@@ -111,21 +121,13 @@ function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	};
 }
 
-/** Passes n8n's full response to the runner, which knows the item's checked values. */
-async function passResponse(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	return [{ json: response as unknown as IDataObject }];
-}
-
-async function runItem(
+/** One item of an operation, run from RoutingNode's request hook with the request n8n prepared. */
+export async function runItem(
 	fns: IExecutePaginationFunctions,
 	api: Api,
 	resource: string,
 	op: Operation,
-	fields: Field[],
+	fields: readonly Field[],
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const itemIndex = fns.getItemIndex();
@@ -137,24 +139,27 @@ async function runItem(
 	const stopsRun = !fns.continueOnFail();
 	const context: RequestContext = {
 		operation: op.value,
-		routeKind: typeof op.routeKind === 'string' ? op.routeKind : resource,
+		routeKind: op.routeKind ?? resource,
 		subject: '',
-		values: {},
+		about: {},
 		serverUrl: String(requestData.options.baseURL ?? ''),
 	};
 	try {
 		const item = itemReader(fns);
+		const values: Values = {};
 		for (const field of fields) {
-			const value = await field.read(item, context.values);
-			context.values[field.name] = value;
+			const value = await field.read(item, values);
+			values[field.name] = value;
 			field.to?.(requestData.options, value);
+			if (field.about) Object.assign(context.about, field.about(value));
 		}
 		op.finish?.(requestData.options);
-		context.subject = op.subject?.(context.values) ?? '';
-		if (typeof op.routeKind === 'function') context.routeKind = op.routeKind(context.values);
+		context.subject = op.subject?.(values) ?? '';
+		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
+		const toItems = (answer: unknown) => (op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
 		if (op.local) {
-			const answer = await op.local(context.values);
-			return (op.toItems ?? api.toItems)(answer, context.values).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			const answer = await op.local(values);
+			return toItems(answer).map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
@@ -162,7 +167,7 @@ async function runItem(
 		const pace: Pace = {
 			pacing,
 			place: { position: itemIndex, ordered: ticket !== undefined },
-			limits: api.limits?.(context.values) ?? DEFAULT_LIMITS,
+			limits: api.limits?.(values) ?? DEFAULT_LIMITS,
 			stopsRun,
 		};
 		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
@@ -178,13 +183,12 @@ async function runItem(
 				pace,
 				options.notFoundIsAnswer,
 			);
-		const lane = op.inOrder?.(context.values);
+		const lane = op.inOrder?.(values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
-		const answer = op.send ? await op.send(send, context.values) : await send();
+		const answer = op.send ? await op.send(send, values) : await send();
 		laneDone?.();
-		const toItems = op.toItems ?? api.toItems;
-		const binary = op.toBinary ? await op.toBinary(answer, context.values, fns) : undefined;
-		return toItems(answer, context.values).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
+		const binary = op.toBinary ? await op.toBinary(answer, values, fns) : undefined;
+		return toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
 	} catch (error) {
 		// The node fails on another item: this one is not sent, and n8n keeps no output anyway.
 		const stopped = error instanceof RunStopped;
@@ -197,24 +201,6 @@ async function runItem(
 		if (stopsRun) throw nodeError;
 		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } }];
 	}
-}
-
-/** The declarative routing of one operation: its route, and the runner as its request hook. */
-export function operationRouting(api: Api, resource: string, op: Operation): INodePropertyRouting {
-	// Listed once per operation, not once per item.
-	const fields = fieldsOf(api, op);
-	async function runOperation(
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		return await runItem(this, api, resource, op, fields, requestData);
-	}
-	return {
-		request: op.request ? { method: op.request.method, url: op.request.path } : {},
-		send: { paginate: true },
-		operations: { pagination: runOperation },
-		output: { postReceive: [passResponse] },
-	};
 }
 
 /**

@@ -1,0 +1,211 @@
+// The contract between an operation and the runtime that runs it: what a field is (its name is
+// part of its type), what an operation and an API are, and the builder that types an operation's
+// values from its fields. Types only, and the builder: this file imports no other runtime code.
+import type {
+	DeclarativeRestApiSettings,
+	IBinaryKeyData,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import type { Checked } from './checks';
+import type { Failure } from './errors';
+
+export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
+
+/** An item's checked field values, by field name, as the runtime holds them. */
+export type Values = Record<string, unknown>;
+
+/** One input item, as a field reads it. */
+export interface ItemReader {
+	readonly fns: IExecuteSingleFunctions;
+	/** The item's value of a parameter; `extractValue` gives a resource locator's value. */
+	parameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }): unknown;
+	/** The clean value of a check, or throws the error that names the item, the label and the value. */
+	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
+}
+
+/** Puts a checked value into the request. */
+export type Placement<T> = (request: RequestOptions, value: T) => void;
+
+/**
+ * What errors name, in slots of their own: each field that carries one of these fills its slot
+ * (`Field.about`), so an error table reads `about.messageId`, never a field's name.
+ */
+export interface About {
+	/** The Evolution instance that sends or is asked. */
+	instance?: string;
+	/** A message's recipient as the user gave it, and as it was sent. */
+	recipient?: { given: string; sent: string };
+	/** The message an operation points at (its key.id). */
+	messageId?: string;
+	/** A group's address (…@g.us). */
+	group?: string;
+}
+
+export interface Field<N extends string = string, T = unknown> {
+	/** The key of the checked value among the item's values. */
+	name: N;
+	/** The parameters users fill in; their `displayOptions.show` gains the resources and operations that use the field. */
+	properties: INodeProperties[];
+	/** Reads and checks the item's value, knowing the values of the fields before it; throws the invalid-input error, so nothing is sent. */
+	read(item: ItemReader, before: Values): T | Promise<T>;
+	/** Where the value goes; leave out for values only the items or the errors use. */
+	to?(request: RequestOptions, value: T): void;
+	/** The error slots this value fills. */
+	about?(value: T): About;
+}
+
+/** The checked value a field reads. */
+export type ValueOf<F> = F extends Field<string, infer T> ? Awaited<T> : never;
+
+/** An operation's values, typed by its fields' names and values. */
+export type ValuesOf<Fields extends readonly Field[]> = { [F in Fields[number] as F['name']]: ValueOf<F> };
+
+/** The value of `field` among values read before (or at the API level): typed by the field, found by its name. */
+export const valueOf = <N extends string, T>(values: Values, field: Field<N, T>): Awaited<T> => values[field.name] as Awaited<T>;
+
+/** What a send with `notFoundIsAnswer` resolves to when the API answers 404. */
+export const NOT_FOUND = Symbol('not found');
+
+/**
+ * Sends the operation's request once, with `change` applied; resolves to a successful answer's
+ * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
+ * run), for an operation that then asks something else.
+ */
+export type SendRequest = (
+	change?: Partial<RequestOptions>,
+	subject?: string,
+	options?: { notFoundIsAnswer?: boolean },
+) => Promise<unknown>;
+
+/** An operation as the runtime and the editor see it; its callbacks take the values its fields read. */
+export interface Operation<V extends Values = Values> {
+	/** The option the user picks, and the `action` sentence AI agents read. */
+	name: string;
+	value: string;
+	action: string;
+	/** Shown under the name in the dropdown, which cuts it after about 80 characters: the gist, the cost first. */
+	description: string;
+	/** What the dropdown has no room for, shown in a notice under the operation; the README has the rest. */
+	notice?: string;
+	/** The node's subtitle on the canvas, in words; default: the name. */
+	subtitle?: string;
+	/** The route; an operation answered on this machine (`local`) has none. */
+	request?: { method: IHttpRequestMethods; path: string };
+	/** Read, checked and placed in this order, before any request. */
+	fields: readonly Field[];
+	/** Which case of its API's error table the route is; default: its resource. */
+	routeKind?: string;
+	// Callbacks are methods: an operation typed by its fields is then one of a resource's operations.
+	/**
+	 * Answers on this machine, with no request: no credential, no quota and none of its API's
+	 * fields (their Options are about requests). Resolves to what items are made of.
+	 */
+	local?(values: V): unknown;
+	/** What the request is about, for errors: "RUC 20131312955". */
+	subject?(values: V): string;
+	/** The case of the error table from the item's values, when it depends on them (SBS or SUNAT). */
+	routeKindOf?(values: V): string;
+	/** A last change to the request once every field is in it. */
+	finish?(request: RequestOptions): void;
+	/** Sends the request (or several); default: once. Resolves to the answer items are made of. */
+	send?(send: SendRequest, values: V): Promise<unknown>;
+	/** The items' JSON from the answer; default: the API's. */
+	toItems?(answer: unknown, values: V): IDataObject[];
+	/** Files the items carry, made from the answer (a downloaded media message). */
+	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData>;
+	/**
+	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
+	 * pause before this one, counted from the start of the one before it in the lane.
+	 */
+	inOrder?(values: V): { lane: string; pauseMs: number };
+}
+
+/** An operation's definition: its callbacks' values are inferred from its fields. */
+export function operation<const Fields extends readonly Field[]>(
+	definition: Operation<ValuesOf<Fields>> & { fields: Fields },
+): Operation<ValuesOf<Fields>> {
+	return definition;
+}
+
+/** How an answer arrived, as the runner and the quota rules see it. */
+export interface Answer {
+	statusCode: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+/** What an error names: the operation, its route's kind, the subject, and the slots the item's fields filled. */
+export interface RequestContext {
+	operation: string;
+	routeKind: string;
+	subject: string;
+	about: About;
+	/** The base URL, to name the server when it cannot be reached. */
+	serverUrl: string;
+}
+
+/** What the waiting was, for the error when it did not help. */
+export interface QuotaWait {
+	/** How long requests had been refused when the item gave up. */
+	waitedMs: number;
+	/** How much longer the API asked to wait, when that was past the bound. */
+	askedMs?: number;
+	maxWaitMs: number;
+}
+
+/** How one API refuses a request for quota, and what to tell when waiting did not help. */
+export interface QuotaRules {
+	/** Whether the answer refuses the request for quota or rate, the request not carried out, so it may be sent again. */
+	isRefusal(answer: Answer): boolean;
+	/** The longest blind backoff, when a refusal does not say how long to wait: the quota window. */
+	backoffCapMs: number;
+	exhausted(context: RequestContext, answer: Answer, wait: QuotaWait): Failure;
+}
+
+/** How many requests of one node run may be in flight at once, and how long refusals may last. */
+export interface RunLimits {
+	maxInFlight: number;
+	maxQuotaWaitMs: number;
+}
+
+/** A credential by type and by the name users see, and what to say when none is selected. */
+export interface NeededCredential {
+	type: string;
+	displayName: string;
+	hint: string;
+}
+
+/** What one API adds to every operation of its node. */
+export interface Api {
+	/** Fields every operation that sends reads after its own (for example output options). */
+	fields?: readonly Field[];
+	/** The credential its requests need, when the node marks it optional: an item sent without one fails, saying so. */
+	credential?: NeededCredential;
+	/** Reads an answer's body, which some operations ask for as a stream. */
+	readBody?(body: unknown): Promise<unknown>;
+	isSuccess(statusCode: number, body: unknown): boolean;
+	/** The API's table of what an answer that is not a success means. */
+	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
+	/** What a request that got no answer (refused, dropped, timed out) means. */
+	noAnswerFailure(context: RequestContext, error: unknown): Failure;
+	toItems(answer: unknown, values: Values): IDataObject[];
+	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
+	quota?: QuotaRules;
+	/** The run's requests in flight at once and how long quota refusals may last, from an item's values. */
+	limits?(values: Values): RunLimits;
+}
+
+export interface Resource {
+	name: string;
+	value: string;
+	operations: Operation[];
+	/** The operation picked when the resource is. */
+	default: string;
+}
+
+/** The API's fields an operation reads after its own: none for one that sends nothing (`local`). */
+export const apiFieldsOf = (api: Api, op: Operation): readonly Field[] => (op.local ? [] : (api.fields ?? []));
