@@ -2,6 +2,7 @@
 // sender list that cannot match anything fails there, not silently on every message.
 import type { IDataObject } from 'n8n-workflow';
 
+import { checkPhoneNumber, splitNumberList } from '../validation/recipients';
 import { STATUS_BROADCAST, isGroupJid, type MessageFields } from './normalise';
 
 export interface TriggerFilters {
@@ -14,22 +15,14 @@ export interface TriggerFilters {
 	senders: string[];
 }
 
-/** The Senders option: numbers (any punctuation) or JIDs, separated by commas, semicolons or new lines. */
+/** The Senders option: numbers or addresses as the node's one phone-number rule reads them (a list, or text split at commas, semicolons and new lines). */
 export function parseSenders(raw: unknown): { senders: string[]; invalid: string[] } {
-	const entries = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(/[,;\n]/))
-		.map((entry) => entry.trim())
-		.filter(Boolean);
 	const senders: string[] = [];
 	const invalid: string[] = [];
-	for (const entry of entries) {
-		if (/@/.test(entry)) {
-			if (/^[^@\s]+@(s\.whatsapp\.net|lid|c\.us)$/.test(entry)) senders.push(entry);
-			else invalid.push(entry);
-			continue;
-		}
-		const digits = entry.replace(/[\s+\-().]/g, '');
-		if (/^\d{8,15}$/.test(digits)) senders.push(digits);
-		else invalid.push(entry);
+	for (const entry of splitNumberList(raw)) {
+		const checked = checkPhoneNumber(entry, { groups: false });
+		if (checked.valid) senders.push(checked.value);
+		else invalid.push(String(entry).trim());
 	}
 	return { senders, invalid };
 }

@@ -37,10 +37,11 @@ const PHONE_HINT =
 	'Write the number with its country code, e.g. 51987654321 or +51 987 654 321 for Peru (51 + 9 digits), or a WhatsApp address ending in @s.whatsapp.net, @g.us (group) or @lid.';
 
 /**
- * A recipient as the server wants it: spaces, `+`, dashes, dots and parentheses removed, 8 to 15
- * digits left; a WhatsApp address (person, group, lid) passes as it is.
+ * The one rule for a phone number or WhatsApp address, for recipients and for the trigger's
+ * senders alike: spaces, `+`, dashes, dots and parentheses removed, 8 to 15 digits left; a
+ * WhatsApp address (person, group, lid) passes as it is. A sender is never a group (`groups: false`).
  */
-export function checkPhoneNumber(raw: unknown): Checked<string> {
+export function checkPhoneNumber(raw: unknown, { groups = true }: { groups?: boolean } = {}): Checked<string> {
 	if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) raw = String(raw);
 	if (typeof raw !== 'string') return bad('is not a phone number: expected text such as 51987654321', PHONE_HINT);
 	const value = raw.trim();
@@ -48,6 +49,7 @@ export function checkPhoneNumber(raw: unknown): Checked<string> {
 	if (value.includes('@')) {
 		const suffix = WHATSAPP_ADDRESS_SUFFIXES.find((s) => value.endsWith(s));
 		const local = suffix ? value.slice(0, -suffix.length) : '';
+		if (suffix === '@g.us' && !groups) return bad('is a group address: a message comes from a person (…@s.whatsapp.net or …@lid)', PHONE_HINT);
 		if (suffix && /^[^\s@]+$/.test(local)) return ok(value);
 		return bad('is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted', PHONE_HINT);
 	}
