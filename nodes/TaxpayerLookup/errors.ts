@@ -147,7 +147,7 @@ export function lookupNoAnswerFailure(context: RequestContext, error: unknown): 
 /** What a 403 says when it is the quota, not the plan, that refuses (the API's wording is not published). */
 const QUOTA_SPENT = /l[ií]mite|cuota|quota|limit|demasiad|too many|exced/i;
 
-/** The plans' allowances (shared/spec/api-behaviour.md): per route family, per 15-minute window. */
+/** The plans' allowances (docs/lookup-api.md, "Quotas"): per route family, per 15-minute window. */
 const PLAN_ALLOWANCES = 'The plans allow 900, 1,800 or 3,600 queries per 15-minute window (basic, business, premium).';
 const QUOTA_WINDOW_MS = 15 * 60_000;
 
