@@ -12,7 +12,7 @@ import { baseUrlRule } from '../nodes/shared/baseUrl';
  * The server's address as users paste it, made a base URL: spaces, trailing slashes and a
  * `/manager` page path (with anything after it) removed.
  */
-export const messagingServerUrl = baseUrlRule('serverUrl', [/\/+$/, /\/manager(\/.*)?$/i, /\/+$/]);
+export const messagingServerUrl = baseUrlRule([/\/+$/, /\/manager(\/.*)?$/i, /\/+$/]);
 
 /** The header that signs an Evolution API request: by `authenticate`, and by the credential's test. */
 export const messagingAuthHeaders = (credentials: ICredentialDataDecryptedObject) => ({ apikey: String(credentials.apiKey ?? '') });

@@ -9,7 +9,7 @@ import type {
 import { baseUrlRule } from '../nodes/shared/baseUrl';
 
 /** The Base URL as requests use it: trailing slashes removed. */
-export const lookupBaseUrl = baseUrlRule('baseUrl', [/\/+$/]);
+export const lookupBaseUrl = baseUrlRule([/\/+$/]);
 
 /** The headers that sign a lookup request: by `authenticate`, and by the credential's test. */
 export const lookupAuthHeaders = (credentials: ICredentialDataDecryptedObject) => ({

@@ -12,7 +12,6 @@ export const MESSAGING_CREDENTIAL = 'messagingApi';
 
 /** Sent with every messaging request; the credential adds the `apikey` header. */
 export const messagingRequestDefaults = {
-	baseURL: messagingServerUrl.expression,
 	headers: { Accept: 'application/json' },
 	json: true,
 	// Error answers come back as responses, for the errors table to explain.
@@ -33,6 +32,7 @@ function toMessageItems(answer: unknown): IDataObject[] {
 
 /** The Evolution API as the operation runner uses it. */
 export const messagingApi: Api = {
+	server: { credentialType: MESSAGING_CREDENTIAL, baseUrl: (credentials) => messagingServerUrl.apply(credentials.serverUrl) },
 	// Send Media reads its answer as a stream, leaving the echoed base64 out (media/mediaBody.ts).
 	readBody: readAnswer,
 	isSuccess: isMessagingSuccess,
@@ -68,7 +68,7 @@ export async function evolutionRequest(
 	options: { acceptNull?: boolean } = {},
 ): Promise<unknown> {
 	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
-	const baseURL = messagingServerUrl.apply(credentials.serverUrl);
+	const baseURL = messagingApi.server.baseUrl(credentials);
 	return await requestOutsideRouting(
 		fns,
 		options.acceptNull ? answersNullToo : messagingApi,

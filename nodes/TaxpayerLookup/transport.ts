@@ -14,7 +14,6 @@ export const LOOKUP_CREDENTIAL = 'taxpayerLookupApi';
 
 /** Sent with every lookup request; the credential adds the Bearer token. */
 export const lookupRequestDefaults = {
-	baseURL: lookupBaseUrl.expression,
 	headers: { Accept: 'application/json' },
 	json: true,
 	// Error answers come back as responses, for the errors table to explain.
@@ -23,6 +22,7 @@ export const lookupRequestDefaults = {
 
 /** The lookup API as the operation runner uses it. */
 export const lookupApi: Api = {
+	server: { credentialType: LOOKUP_CREDENTIAL, baseUrl: (credentials) => lookupBaseUrl.apply(credentials.baseUrl) },
 	// Every operation's items and pace follow the options.
 	fields: [lookupOptions],
 	credential: {
@@ -68,7 +68,7 @@ export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRe
 		LOOKUP_CREDENTIAL,
 		{
 			method: 'GET',
-			baseURL: lookupBaseUrl.apply(credentials.baseUrl),
+			baseURL: lookupApi.server.baseUrl(credentials),
 			url: request.url,
 			qs: request.qs,
 			headers: { ...lookupRequestDefaults.headers },

@@ -4,6 +4,7 @@
 import type {
 	DeclarativeRestApiSettings,
 	IBinaryKeyData,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -179,8 +180,16 @@ export interface NeededCredential {
 	hint: string;
 }
 
+/** Where an API's server is: the credential that holds its address, and the rule that makes it a base URL. */
+export interface ServerAddress {
+	credentialType: string;
+	baseUrl(credentials: ICredentialDataDecryptedObject): string;
+}
+
 /** What one API adds to every operation of its node. */
 export interface Api {
+	/** The server's address, read from the credential once per run (not an expression RoutingNode evaluates per item). */
+	server: ServerAddress;
 	/** Fields every operation that sends reads after its own (for example output options). */
 	fields?: readonly Field[];
 	/** The credential its requests need, when the node marks it optional: an item sent without one fails, saying so. */

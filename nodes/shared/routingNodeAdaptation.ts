@@ -4,7 +4,10 @@
 // and makes the request itself through `makeRoutingRequest`; a no-op postReceive hands it n8n's
 // full response. It is the one place that sees input checks, error answers and failures with no
 // answer alike, and where an error item keeps its pairedItem (n8n drops it for errors thrown
-// before the hook). What the tests pin of it: test/nodes/shared/routingNodeAdaptation.test.ts.
+// before the hook). The request defaults hold no expression: RoutingNode evaluates them, and the
+// base URL again for its credential-domain check, for every item; the runner sets the base URL it
+// read from the credential once per run. What the tests pin of it:
+// test/nodes/shared/routingNodeAdaptation.test.ts.
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,

@@ -25,6 +25,7 @@ import {
 	type RequestContext,
 	type RunLimits,
 	type SendRequest,
+	type ServerAddress,
 	type Values,
 } from './contract';
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
@@ -109,6 +110,23 @@ async function exchange(
 	}
 }
 
+// The server's base URL, once per run: n8n gives every item of a run the same execute data (see
+// pacingOfRun), and reading the credential costs what evaluating an expression for it would, per item.
+const baseUrls = new WeakMap<object, Promise<string>>();
+
+function baseUrlOfRun(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<string> {
+	// A credential that cannot be read fails the request with the API's readable "cannot reach".
+	const read = async () => server.baseUrl(await fns.getCredentials(server.credentialType));
+	const run = fns.getExecuteData?.();
+	if (!run) return read().catch(() => '');
+	let url = baseUrls.get(run);
+	if (!url) {
+		url = read().catch(() => '');
+		baseUrls.set(run, url);
+	}
+	return url;
+}
+
 /** The fields an operation reads, in order: its own, then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...op.fields, ...apiFieldsOf(api, op)];
 
@@ -142,7 +160,7 @@ export async function runItem(
 		routeKind: op.routeKind ?? resource,
 		subject: '',
 		about: {},
-		serverUrl: String(requestData.options.baseURL ?? ''),
+		serverUrl: '',
 	};
 	try {
 		const item = itemReader(fns);
@@ -163,6 +181,7 @@ export async function runItem(
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
+		requestData.options.baseURL = context.serverUrl = await baseUrlOfRun(fns, api.server);
 
 		const pace: Pace = {
 			pacing,

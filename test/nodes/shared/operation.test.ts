@@ -12,6 +12,7 @@ import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.nod
 import { nodeTypesRegistry } from '../../harness/engine';
 
 const api: Api = {
+	server: { credentialType: 'none', baseUrl: () => '' },
 	isSuccess: () => true,
 	answerFailure: () => ({ message: '', description: '' }),
 	noAnswerFailure: () => ({ message: '', description: '' }),
