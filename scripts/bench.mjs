@@ -62,8 +62,8 @@ http.createServer = function (...args) {
 	return createServer.apply(this, args);
 };
 
-const { startLookupFake } = require('../test/fakes/lookupApi.ts');
-const { startEvolutionFake } = require('../test/fakes/evolutionApi.ts');
+const { startLookupFake } = require('../fakes/lookup/index.ts');
+const { startEvolutionFake } = require('../fakes/evolution/index.ts');
 const { triggerPollCosts } = require('../bench/trigger.ts');
 const { CELL_KINDS, kindOfRow, sheetRows } = require('../bench/cases.ts');
 const { verdictOn } = require('../nodes/TaxpayerLookup/validation.ts');

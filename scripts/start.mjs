@@ -114,12 +114,12 @@ async function main() {
 	banner({ fakes, workflows, nodeTypes, credentials, activated });
 }
 
-/** Starts the fakes from test/fakes/ (TypeScript, run through Node 24's type stripping). */
+/** Starts the fakes from fakes/ (TypeScript, run through Node 24's type stripping). */
 async function startFakes() {
 	silenceTypelessModuleWarning();
 	const credentials = [];
 	const descriptions = [];
-	const lookupFile = path.join(repoRoot, 'test/fakes/lookupApi.ts');
+	const lookupFile = path.join(repoRoot, 'fakes/lookup/index.ts');
 	if (existsSync(lookupFile)) {
 		const { startLookupFake, VALID_TOKEN } = await import(pathToFileURL(lookupFile).href);
 		const fake = await startLookupFake({ port: await preferredPort(Number(process.env.LOOKUP_FAKE_PORT || 5701)) });
@@ -129,8 +129,8 @@ async function startFakes() {
 			data: { baseUrl: fake.url, accessToken: VALID_TOKEN },
 		});
 		descriptions.push(`lookup API fake    ${fake.url}  (token ${VALID_TOKEN}) → credential "${SANDBOX_CREDENTIALS.lookup.name}"`);
-	} else log('   (test/fakes/lookupApi.ts is missing: no lookup fake)');
-	const evolutionFile = path.join(repoRoot, 'test/fakes/evolutionApi.ts');
+	} else log('   (fakes/lookup/index.ts is missing: no lookup fake)');
+	const evolutionFile = path.join(repoRoot, 'fakes/evolution/index.ts');
 	if (existsSync(evolutionFile)) {
 		const { startEvolutionFake, DEFAULT_API_KEY } = await import(pathToFileURL(evolutionFile).href);
 		const fake = await startEvolutionFake({
@@ -150,7 +150,7 @@ async function startFakes() {
 			`   curl -s ${fake.url}/_fake/sent`,
 			'   (also: {"text":"20131312956"} for a wrong check digit; "kind" image, status, connection; "lid" for an @lid sender)',
 		);
-	} else log('   (test/fakes/evolutionApi.ts is missing: no messaging fake)');
+	} else log('   (fakes/evolution/index.ts is missing: no messaging fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };
 }
@@ -302,7 +302,7 @@ function banner({ fakes, workflows, nodeTypes, credentials, activated }) {
 	if (sandbox) {
 		log(' sandbox:');
 		for (const line of fakes) log(`   ${line}`);
-		if (credentials.length === 0) log('   no fakes found in test/fakes/');
+		if (credentials.length === 0) log('   no fakes found in fakes/');
 	} else {
 		log(' live mode:     no fakes; add your own credentials in the editor (Credentials → Add credential)');
 	}

@@ -20,7 +20,7 @@ import {
 	statusUpdateData,
 	textMessageData,
 	whatsappMessageId,
-} from './evolutionEvents.ts';
+} from './events.ts';
 
 export type ConnectionStatus = 'open' | 'close' | 'connecting';
 
