@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../../scripts/n8n/lib.mjs';
+import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { textMessageData } from '../../fakes/evolution/events';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME, repoRoot } from '../../scripts/n8n/lib.mjs';
+import { PACKAGE_NAME, repoRoot } from '../harness/n8n.mjs';
 import type { ExecutionSummary, WorkflowJson } from '../e2e/n8n';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { textMessageData } from '../../fakes/evolution/events';
