@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-require('../bench/register.cjs');
+require('./register.cjs');
 
 const quick = process.argv.includes('--quick');
 const SIZES = quick ? [100, 1000] : [100, 1000, 10_000];
@@ -64,10 +64,10 @@ http.createServer = function (...args) {
 
 const { startLookupFake } = require('../fakes/lookup/index.ts');
 const { startEvolutionFake } = require('../fakes/evolution/index.ts');
-const { triggerPollCosts } = require('../bench/trigger.ts');
-const { CELL_KINDS, kindOfRow, sheetRows } = require('../bench/cases.ts');
+const { triggerPollCosts } = require('./trigger.ts');
+const { CELL_KINDS, kindOfRow, sheetRows } = require('./cases.ts');
 const { verdictOn } = require('../nodes/TaxpayerLookup/validation.ts');
-const { summarise } = await import('../bench/profile-summary.mjs');
+const { summarise } = await import('./profile-summary.mjs');
 
 // ------------------------------------------------------------ children
 
