@@ -43,6 +43,15 @@ export interface N8nProcess {
 	stop(options?: StopOptions): Promise<void>;
 }
 
-export declare function startN8n(options: { env: NodeJS.ProcessEnv; command?: string; args?: string[]; inherit?: boolean }): N8nProcess;
+export declare function startN8n(options: {
+	env: NodeJS.ProcessEnv;
+	/** Default `start`. */
+	command?: string;
+	args?: string[];
+	/** Print to this process's stdout and stderr instead of collecting. */
+	inherit?: boolean;
+	/** What errors call it; default `n8n <command>`. */
+	name?: string;
+}): N8nProcess;
 export declare function runN8n(args: string[], options: RunOptions & { env: NodeJS.ProcessEnv }): Promise<RunResult>;
 export declare function bcryptHash(password: string): Promise<string>;

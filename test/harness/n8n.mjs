@@ -144,18 +144,19 @@ export async function listFiles(dir) {
 
 /**
  * Starts an n8n server, `n8n <command> <args>` (default `n8n start`), in the user folder and with
- * the environment of `env` (see n8nEnv). Its output is collected (`output()`), or printed with
- * `inherit`. `ready()` waits until `url` answers 2xx (default: its `/healthz/readiness` on
- * N8N_PORT; a worker's is on its QUEUE_HEALTH_CHECK_PORT) and throws with the output's tail if
- * n8n exits first or is not ready within `timeoutMs`. `stop()` stops it (see stopProcess).
+ * the environment of `env` (see n8nEnv); `name` is what errors call it. Its output is collected
+ * (`output()`), or printed with `inherit`. `ready()` waits until `url` answers 2xx (default: its
+ * `/healthz/readiness` on N8N_PORT; a worker's is on its QUEUE_HEALTH_CHECK_PORT) and throws with
+ * the output's tail if n8n exits first or is not ready within `timeoutMs`. `stop()` stops it (see
+ * stopProcess).
  */
-export function startN8n({ env, command = 'start', args = [], inherit = false }) {
+export function startN8n({ env, command = 'start', args = [], inherit = false, name = `n8n ${command}` }) {
 	const { child, output } = startProcess(process.execPath, [n8nBin, command, ...args], { cwd: env.N8N_USER_FOLDER, env, inherit });
 	return {
 		child,
 		output,
 		ready: ({ url = `http://127.0.0.1:${env.N8N_PORT}/healthz/readiness`, timeoutMs = 120_000 } = {}) =>
-			waitUntilReady(child, `n8n ${command}`, answersOk(url), output, timeoutMs),
+			waitUntilReady(child, name, answersOk(url), output, timeoutMs),
 		stop: (options) => stopProcess(child, options),
 	};
 }

@@ -60,7 +60,7 @@ export class N8nWorker {
 	) {}
 
 	static async start(name: string, env: NodeJS.ProcessEnv, healthPort: number): Promise<N8nWorker> {
-		const n8n = startN8n({ env, command: 'worker', args: [`--concurrency=${WORKER_CONCURRENCY}`] });
+		const n8n = startN8n({ env, command: 'worker', args: [`--concurrency=${WORKER_CONCURRENCY}`], name });
 		await n8n.ready({ url: `http://127.0.0.1:${healthPort}/healthz/readiness` });
 		return new N8nWorker(name, n8n);
 	}
