@@ -1,6 +1,6 @@
 // The official community-node rules, set up as @n8n/node-cli's `eslint` config sets them, applied to
-// what ships (nodes/, credentials/, package.json). Tests, benchmarks and scripts run in Node and may
-// use it freely, so only the general TypeScript rules apply there.
+// what ships (nodes/, credentials/, package.json). Fakes, tests, benchmarks and scripts run in Node
+// and may use it freely, so only the general TypeScript rules apply there.
 import js from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { globalIgnores } from 'eslint/config';
@@ -67,7 +67,7 @@ export default tseslint.config(
 		rules: { 'n8n-nodes-base/node-dirname-against-convention': 'off' },
 	},
 	{
-		files: ['test/**/*.ts', 'bench/**/*.ts', 'vitest.config.mts', 'vitest.e2e.config.mts'],
+		files: ['fakes/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'vitest.config.mts', 'vitest.e2e.config.mts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { TAXPAYERS, VALID_TOKEN, fakeRucIsValid } from '../test/fakes/lookupApi';
+import { TAXPAYERS, VALID_TOKEN, fakeRucIsValid } from '../fakes/lookup';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
 export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp' | 'validate';

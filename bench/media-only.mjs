@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 require('./register.cjs');
-const { startEvolutionFake } = require('../test/fakes/evolutionApi.ts');
+const { startEvolutionFake } = require('../fakes/evolution/index.ts');
 
 const evolution = await startEvolutionFake();
 for (const mode of ['memory', 'filesystem']) {

@@ -9,7 +9,7 @@
 require('./register.cjs');
 const { runBenchChild } = require('./child.cjs');
 
-const { manyRucs, VALID_TOKEN } = require('../test/fakes/lookupApi.ts');
+const { manyRucs, VALID_TOKEN } = require('../fakes/lookup/index.ts');
 const { runNode } = require('../test/harness/engine.ts');
 const { HEADERS } = require('./cases.ts');
 const { benchNodeTypes, HTTP_REQUEST, loadHttpRequestNode } = require('./workflow.ts');

@@ -1,7 +1,7 @@
 // The Exchange Rate Trigger's API calls per poll, through n8n-core's PollContext (test/harness/poll),
 // against the lookup fake with its clock moved day by day: what each kind of poll costs.
-import type { LookupFake } from '../test/fakes/lookupApi';
-import { VALID_TOKEN } from '../test/fakes/lookupApi';
+import type { LookupFake } from '../fakes/lookup';
+import { VALID_TOKEN } from '../fakes/lookup';
 import { PollTriggerHarness, type PollOutcome } from '../test/harness/poll';
 
 export interface PollCost {

@@ -7,15 +7,15 @@
 //
 // Chromium is Debian's `chromium` package (CHROMIUM_PATH to use another): installed with apt-get when
 // missing and running as root, as CI does; otherwise the test stops and says how to install it.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { PACKAGE_NAME, SANDBOX_CREDENTIALS, freePort, repoRoot } from './n8n/lib.mjs';
-import { aptInstall, canInstall } from './debian.mjs';
+import { aptInstall, canInstall } from '../test/harness/debian.mjs';
+import { PACKAGE_NAME, SANDBOX_CREDENTIALS, repoRoot } from '../test/harness/n8n.mjs';
+import { freePort, startProcess, stopProcess, waitUntilReady } from '../test/harness/processes.mjs';
 
 const screenshotDir = path.join(repoRoot, 'test-results', 'browser');
 const sandboxDir = path.join(repoRoot, '.cache', 'browser-sandbox');
@@ -76,41 +76,28 @@ async function startSandbox() {
 		SANDBOX_DIR: sandboxDir,
 	};
 	delete env.SANDBOX;
-	const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs')], {
+	// Its own process group (`detached`), so that a last SIGKILL reaches n8n too.
+	const { child, output } = startProcess(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs')], {
 		cwd: repoRoot,
 		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
+		onLine: (line) => {
+			if (/^== |is ready|warning|failed/i.test(line.trim())) log(`   [npm start] ${line.trim()}`);
+		},
 	});
-	const output = [];
-	const ready = new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`the sandbox was not ready within 10 minutes:\n${output.slice(-40).join('\n')}`)), 600_000);
-		const onLine = (chunk) => {
-			for (const line of String(chunk).split('\n')) {
-				output.push(line);
-				if (/^== |is ready|warning|failed/i.test(line.trim())) log(`   [npm start] ${line.trim()}`);
-				if (/n8n [\d.]+ is ready:/.test(line)) {
-					clearTimeout(timer);
-					resolve();
-				}
-			}
-		};
-		child.stdout.on('data', onLine);
-		child.stderr.on('data', onLine);
-		child.on('exit', (code) => {
-			clearTimeout(timer);
-			reject(new Error(`npm start exited (${code}) before it was ready:\n${output.slice(-40).join('\n')}`));
-		});
-	});
-	await ready;
-	const stop = async () => {
-		if (child.exitCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
-		const kill = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 30_000);
-		await exited;
-		clearTimeout(kill);
-	};
+	const isReady = async () => /n8n [\d.]+ is ready:/.test(output());
+	const stop = () => stopProcess(child, { graceMs: 30_000, group: true });
+	try {
+		await waitUntilReady(child, 'npm start', isReady, output, 600_000);
+	} catch (error) {
+		// npm start may be gone already, n8n (its child, same group) not.
+		try {
+			process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			// the group is gone too
+		}
+		throw error;
+	}
 	return { url: `http://localhost:${port}`, stop };
 }
 

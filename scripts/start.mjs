@@ -24,16 +24,14 @@ import {
 	SANDBOX_CREDENTIALS,
 	SANDBOX_FAKE_OPTIONS,
 	bcryptHash,
-	freePort,
 	installCommunityPackage,
-	n8nBin,
 	n8nEnv,
 	packPackage,
-	portIsFree,
 	repoRoot,
-	run,
 	runN8n,
-} from './n8n/lib.mjs';
+	startN8n,
+} from '../test/harness/n8n.mjs';
+import { freePort, portIsFree, run } from '../test/harness/processes.mjs';
 
 const args = process.argv.slice(2);
 const sandbox = !(args.includes('--no-sandbox') || ['0', 'false', 'no', 'off'].includes(String(process.env.SANDBOX).toLowerCase()));
@@ -107,19 +105,26 @@ async function main() {
 	await importIfChanged(env, credentials, workflows);
 
 	step(`starting n8n on http://localhost:${port} (Ctrl-C stops it)`);
-	await startN8n(env);
-	await waitUntilReady();
+	n8nProcess = startN8n({ env, inherit: true });
+	n8nProcess.child.on('exit', (code, signal) => {
+		n8nProcess = undefined;
+		if (!stopping) {
+			log(`n8n exited (${signal ?? code})`);
+			void shutdown(code ?? 1);
+		}
+	});
+	await n8nProcess.ready({ timeoutMs: 180_000 });
 	const { nodeTypes, cookie } = await checkSignIn();
 	const activated = await activateExamples(workflows, cookie);
 	banner({ fakes, workflows, nodeTypes, credentials, activated });
 }
 
-/** Starts the fakes from test/fakes/ (TypeScript, run through Node 24's type stripping). */
+/** Starts the fakes from fakes/ (TypeScript, run through Node 24's type stripping). */
 async function startFakes() {
 	silenceTypelessModuleWarning();
 	const credentials = [];
 	const descriptions = [];
-	const lookupFile = path.join(repoRoot, 'test/fakes/lookupApi.ts');
+	const lookupFile = path.join(repoRoot, 'fakes/lookup/index.ts');
 	if (existsSync(lookupFile)) {
 		const { startLookupFake, VALID_TOKEN } = await import(pathToFileURL(lookupFile).href);
 		const fake = await startLookupFake({ port: await preferredPort(Number(process.env.LOOKUP_FAKE_PORT || 5701)) });
@@ -129,8 +134,8 @@ async function startFakes() {
 			data: { baseUrl: fake.url, accessToken: VALID_TOKEN },
 		});
 		descriptions.push(`lookup API fake    ${fake.url}  (token ${VALID_TOKEN}) → credential "${SANDBOX_CREDENTIALS.lookup.name}"`);
-	} else log('   (test/fakes/lookupApi.ts is missing: no lookup fake)');
-	const evolutionFile = path.join(repoRoot, 'test/fakes/evolutionApi.ts');
+	} else log('   (fakes/lookup/index.ts is missing: no lookup fake)');
+	const evolutionFile = path.join(repoRoot, 'fakes/evolution/index.ts');
 	if (existsSync(evolutionFile)) {
 		const { startEvolutionFake, DEFAULT_API_KEY } = await import(pathToFileURL(evolutionFile).href);
 		const fake = await startEvolutionFake({
@@ -150,7 +155,7 @@ async function startFakes() {
 			`   curl -s ${fake.url}/_fake/sent`,
 			'   (also: {"text":"20131312956"} for a wrong check digit; "kind" image, status, connection; "lid" for an @lid sender)',
 		);
-	} else log('   (test/fakes/evolutionApi.ts is missing: no messaging fake)');
+	} else log('   (fakes/evolution/index.ts is missing: no messaging fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };
 }
@@ -216,33 +221,6 @@ async function importIfChanged(env, credentials, workflows) {
 	await writeFile(stampFile, JSON.stringify(next, null, 2) + '\n');
 }
 
-async function startN8n(env) {
-	const { spawn } = await import('node:child_process');
-	n8nProcess = spawn(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env, stdio: ['ignore', 'inherit', 'inherit'] });
-	n8nProcess.on('exit', (code, signal) => {
-		n8nProcess = undefined;
-		if (!stopping) {
-			log(`n8n exited (${signal ?? code})`);
-			void shutdown(code ?? 1);
-		}
-	});
-}
-
-async function waitUntilReady() {
-	const deadline = Date.now() + 180_000;
-	while (Date.now() < deadline) {
-		if (!n8nProcess) throw new Error('n8n stopped while starting');
-		try {
-			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
-			if (response.ok) return;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	throw new Error('n8n did not become ready within 3 minutes');
-}
-
 /** Signs in as the owner (proves the account works) and lists the package's node types n8n serves. */
 async function checkSignIn() {
 	const base = `http://127.0.0.1:${port}`;
@@ -302,7 +280,7 @@ function banner({ fakes, workflows, nodeTypes, credentials, activated }) {
 	if (sandbox) {
 		log(' sandbox:');
 		for (const line of fakes) log(`   ${line}`);
-		if (credentials.length === 0) log('   no fakes found in test/fakes/');
+		if (credentials.length === 0) log('   no fakes found in fakes/');
 	} else {
 		log(' live mode:     no fakes; add your own credentials in the editor (Credentials → Add credential)');
 	}
@@ -319,14 +297,9 @@ async function shutdown(exitCode = 0) {
 	stopping = true;
 	if (n8nProcess) {
 		log('\n== stopping n8n');
-		const exited = new Promise((resolve) => n8nProcess.once('exit', resolve));
 		// On Ctrl-C the terminal already sent SIGINT to n8n too (same process group): give it a moment
 		// to shut down by itself, then pass a SIGTERM on, and after 20 s more, kill it.
-		const term = setTimeout(() => n8nProcess?.kill('SIGTERM'), 3_000);
-		const kill = setTimeout(() => n8nProcess?.kill('SIGKILL'), 23_000);
-		await exited;
-		clearTimeout(term);
-		clearTimeout(kill);
+		await n8nProcess.stop({ waitFirstMs: 3_000, graceMs: 20_000 });
 	}
 	for (const cleanup of cleanups.reverse()) {
 		try {

@@ -9,7 +9,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_VERSION, cacheDir, n8nBin, run } from './lib.mjs';
+import { N8N_VERSION, cacheDir, n8nBin } from '../../test/harness/n8n.mjs';
+import { run } from '../../test/harness/processes.mjs';
 
 const stampFile = path.join(cacheDir, '.installed.json');
 const cachePackageJson = {

@@ -6,7 +6,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
-import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { runCredentialTest } from '../harness/credentialTest';
 
 let fake: EvolutionFake;

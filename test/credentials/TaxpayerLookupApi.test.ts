@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
-import { NO_PLAN_TOKEN, startLookupFake, VALID_TOKEN, type LookupFake } from '../fakes/lookupApi';
+import { NO_PLAN_TOKEN, startLookupFake, VALID_TOKEN, type LookupFake } from '../../fakes/lookup';
 import { runCredentialTest } from '../harness/credentialTest';
 
 const credential = new TaxpayerLookupApi();

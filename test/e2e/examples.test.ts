@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../../scripts/n8n/lib.mjs';
-import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
-import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
+import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
 

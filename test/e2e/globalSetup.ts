@@ -9,15 +9,8 @@ import path from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
-import {
-	freePort,
-	installCommunityPackage,
-	n8nBin,
-	n8nEnv,
-	packPackage,
-	repoRoot,
-	runN8n,
-} from '../../scripts/n8n/lib.mjs';
+import { installCommunityPackage, n8nBin, n8nEnv, packPackage, repoRoot, runN8n } from '../harness/n8n.mjs';
+import { freePort } from '../harness/processes.mjs';
 
 declare module 'vitest' {
 	export interface ProvidedContext {

@@ -5,8 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEFAULT_API_KEY, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../fakes/evolutionApi';
-import { VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { DEFAULT_API_KEY, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
+import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
 
 /** A 1×1 transparent PNG. */

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../../scripts/n8n/lib.mjs';
-import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
-import { textMessageData } from '../fakes/evolutionEvents';
-import { VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
+import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { textMessageData } from '../../fakes/evolution/events';
+import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
 
 const WEBHOOK_ID = '0d4b7c2e-8f1a-4e3b-9c5d-6a7b8c9d0e1f';

@@ -18,7 +18,6 @@
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.
-import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,17 +26,8 @@ import path from 'node:path';
 import type { IBinaryKeyData, IDataObject, IRun, ITaskData } from 'n8n-workflow';
 import { inject } from 'vitest';
 
-import {
-	PACKAGE_NAME,
-	bcryptHash,
-	cacheDir,
-	freePort,
-	n8nBin,
-	n8nEnv,
-	runN8n,
-	type RunResult,
-} from '../../scripts/n8n/lib.mjs';
-import { answersOk, startProcess, stopProcess, waitUntilReady } from '../harness/processes';
+import { PACKAGE_NAME, bcryptHash, cacheDir, n8nEnv, runN8n, startN8n, type N8nProcess, type RunResult } from '../harness/n8n.mjs';
+import { freePort } from '../harness/processes.mjs';
 
 /** How a node of a workflow refers to a stored credential. */
 export interface CredentialRef {
@@ -312,8 +302,7 @@ export class N8nServer {
 
 	private constructor(
 		readonly url: string,
-		private readonly child: ChildProcess,
-		private readonly output: () => string,
+		private readonly n8n: N8nProcess,
 	) {}
 
 	/**
@@ -337,17 +326,17 @@ export class N8nServer {
 				...options.env,
 			},
 		});
-		const { child, output } = startProcess(process.execPath, [n8nBin, 'start'], { cwd: userFolder, env });
-		const server = new N8nServer(`http://127.0.0.1:${port}`, child, output);
-		child.on('exit', () => void writeFile(logFile, output()).catch(() => undefined));
-		await waitUntilReady(child, 'n8n start', answersOk(`${server.url}/healthz/readiness`), output);
+		const n8n = startN8n({ env });
+		const server = new N8nServer(`http://127.0.0.1:${port}`, n8n);
+		n8n.child.on('exit', () => void writeFile(logFile, n8n.output()).catch(() => undefined));
+		await n8n.ready();
 		await server.signIn();
 		return server;
 	}
 
 	/** Everything n8n printed so far. */
 	get log() {
-		return this.output();
+		return this.n8n.output();
 	}
 
 	private async signIn() {
@@ -455,7 +444,7 @@ export class N8nServer {
 	}
 
 	async stop() {
-		await stopProcess(this.child);
+		await this.n8n.stop();
 	}
 }
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { ICredentialType, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, inject, it } from 'vitest';
 
-import { PACKAGE_NAME, cacheDir, repoRoot, run } from '../../scripts/n8n/lib.mjs';
+import { PACKAGE_NAME, cacheDir, repoRoot } from '../harness/n8n.mjs';
+import { run } from '../harness/processes.mjs';
 
 interface PackageJson {
 	name: string;
@@ -125,9 +126,9 @@ interface Loaded {
 }
 
 let loadedCache: Promise<Loaded> | undefined;
-/** The packed package loaded by n8n-core's PackageDirectoryLoader (scripts/n8n/inspect-package.mjs). */
+/** The packed package loaded by n8n-core's PackageDirectoryLoader (inspect-package.mjs beside this file). */
 function loadWithN8nLoader(): Promise<Loaded> {
-	loadedCache ??= run(process.execPath, [path.join(repoRoot, 'scripts/n8n/inspect-package.mjs'), inject('packedPackageDir')], {
+	loadedCache ??= run(process.execPath, [path.join(repoRoot, 'test/e2e/inspect-package.mjs'), inject('packedPackageDir')], {
 		env: { ...process.env, NODE_PATH: path.join(cacheDir, 'node_modules') },
 	}).then(({ stdout }) => JSON.parse(stdout) as Loaded);
 	return loadedCache;

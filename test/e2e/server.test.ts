@@ -2,7 +2,7 @@
 // taxpayer looked up by Taxpayer Lookup. Trigger nodes are tested the same way (N8nServer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { VALID_TOKEN, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
 
 let fake: LookupFake;

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, UNKNOWN_DNI, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../fakes/lookupApi';
+import { NO_PLAN_TOKEN, UNKNOWN_DNI, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
 
 // A fixed "today" for the fake (a Friday), well in the past so the node's own "not after today"

@@ -4,8 +4,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_MEDIA_BYTES } from '../../nodes/Messaging/validation/media';
-import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
-import { startLookupFake, VALID_TOKEN, type LookupFake } from '../fakes/lookupApi';
+import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { startLookupFake, VALID_TOKEN, type LookupFake } from '../../fakes/lookup';
 import { memoryBinary } from '../harness/binary';
 import { runNode } from '../harness/engine';
 import { instance } from '../nodes/Messaging/helpers';

@@ -3,7 +3,7 @@
 // access token never shows.
 import { describe, expect, it } from 'vitest';
 
-import { VALID_TOKEN, type Failure } from '../fakes/lookupApi';
+import { VALID_TOKEN, type Failure } from '../../fakes/lookup';
 import { expectOneFailedItem } from '../harness/unordered';
 import { runLookup, useLookupFake } from '../nodes/TaxpayerLookup/lookup';
 

@@ -3,7 +3,7 @@
 // items' results, nothing hangs, and the API key never shows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { memoryBinary } from '../harness/binary';
 import { runNode } from '../harness/engine';
 import { expectOneFailedItem } from '../harness/unordered';

@@ -3,7 +3,7 @@
 // token nowhere, no hang past the poll budget, and the next good poll catches up.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startLookupFake, VALID_TOKEN, type Failure, type LookupFake } from '../fakes/lookupApi';
+import { startLookupFake, VALID_TOKEN, type Failure, type LookupFake } from '../../fakes/lookup';
 import { exchangeRateTrigger, jsonOf, publishedBetween } from '../nodes/TaxpayerLookup/trigger/helpers';
 
 let fake: LookupFake;

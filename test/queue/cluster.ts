@@ -6,16 +6,15 @@
 //
 // Each process gets QUEUE_TEST_PROCESS (main, worker-1, worker-2) and may read it in expressions,
 // so a workflow's `{{ $env.QUEUE_TEST_PROCESS }}` records in the execution which process ran it.
-import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { freePort, installTarball, n8nBin, n8nEnv, packTarball, repoRoot, runN8n } from '../../scripts/n8n/lib.mjs';
+import { installTarball, n8nEnv, packTarball, repoRoot, runN8n, startN8n, type N8nProcess } from '../harness/n8n.mjs';
+import { freePort } from '../harness/processes.mjs';
 import { N8nServer, type WorkflowJson } from '../e2e/n8n';
-import { answersOk, startProcess, stopProcess, waitUntilReady } from '../harness/processes';
 import { ensureServerPrograms, startPostgres, startRedis, type Postgres, type Service } from './services';
 
 export const WORKER_NAMES = ['worker-1', 'worker-2'] as const;
@@ -57,24 +56,23 @@ export function queueModeSettings(redis: { port: number }, postgres: Pick<Postgr
 export class N8nWorker {
 	private constructor(
 		readonly name: string,
-		private readonly child: ChildProcess,
-		private readonly output: () => string,
+		private readonly n8n: N8nProcess,
 	) {}
 
 	static async start(name: string, env: NodeJS.ProcessEnv, healthPort: number): Promise<N8nWorker> {
-		const { child, output } = startProcess(process.execPath, [n8nBin, 'worker', `--concurrency=${WORKER_CONCURRENCY}`], { cwd: env.N8N_USER_FOLDER, env });
-		await waitUntilReady(child, name, answersOk(`http://127.0.0.1:${healthPort}/healthz/readiness`), output);
-		return new N8nWorker(name, child, output);
+		const n8n = startN8n({ env, command: 'worker', args: [`--concurrency=${WORKER_CONCURRENCY}`], name });
+		await n8n.ready({ url: `http://127.0.0.1:${healthPort}/healthz/readiness` });
+		return new N8nWorker(name, n8n);
 	}
 
 	/** The executions this worker logged starting ("Worker started execution 12 (job 3)"). */
 	startedExecutions(): string[] {
-		return [...this.output().matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
+		return [...this.n8n.output().matchAll(/Worker started execution (\d+) /g)].map((match) => match[1]);
 	}
 
 	async stop() {
-		await stopProcess(this.child, 'SIGTERM', 30_000);
-		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.output());
+		await this.n8n.stop({ graceMs: 30_000 });
+		await writeFile(path.join(LOG_DIR, `${this.name}.log`), this.n8n.output());
 	}
 }
 

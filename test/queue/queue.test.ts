@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME, repoRoot } from '../../scripts/n8n/lib.mjs';
+import { PACKAGE_NAME, repoRoot } from '../harness/n8n.mjs';
 import type { ExecutionSummary, WorkflowJson } from '../e2e/n8n';
-import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../fakes/evolutionApi';
-import { textMessageData } from '../fakes/evolutionEvents';
-import { VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../fakes/lookupApi';
+import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { textMessageData } from '../../fakes/evolution/events';
+import { VALID_TOKEN, manyRucs, rateOn, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { QueueCluster, WORKER_CONCURRENCY, WORKER_NAMES, queueModeSettings, type CredentialJson } from './cluster';
 
 const LOOKUP_CREDENTIAL = { id: 'queueLookupCred1', name: 'Taxpayer Lookup (queue test)' };

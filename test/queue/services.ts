@@ -8,9 +8,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { aptInstall, canInstall } from '../../scripts/debian.mjs';
-import { freePort, run } from '../../scripts/n8n/lib.mjs';
-import { startProcess, stopProcess, waitUntilReady } from '../harness/processes';
+import { aptInstall, canInstall } from '../harness/debian.mjs';
+import { freePort, run, startProcess, stopProcess, waitUntilReady } from '../harness/processes.mjs';
 
 /** A server this test started. */
 export interface Service {
@@ -133,7 +132,7 @@ export async function startPostgres(): Promise<Postgres> {
 		query: (sql) => psql(sql),
 		// SIGINT: PostgreSQL's fast shutdown.
 		stop: async () => {
-			await stopProcess(postgres.child, 'SIGINT');
+			await stopProcess(postgres.child, { signal: 'SIGINT' });
 			await rm(dir, { recursive: true, force: true });
 		},
 	};

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
-import { startEvolutionFake, type EvolutionFake, type EvolutionFakeOptions } from '../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake, type EvolutionFakeOptions } from '../../../fakes/evolution';
 import { additionalDataFor, nodeTypesRegistry, runNode, type NodeRunResult, type RunNodeOptions } from '../../harness/engine';
 
 /** One Evolution fake for the test file, its recorded requests and canned answers forgotten before each test. */

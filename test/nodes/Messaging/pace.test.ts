@@ -3,7 +3,7 @@
 // a failure without Continue On Fail stops the messages after it. Check Numbers stays concurrent.
 import { describe, expect, it } from 'vitest';
 
-import type { RecordedRequest } from '../../fakes/evolutionApi';
+import type { RecordedRequest } from '../../../fakes/evolution';
 import { instance, runMessaging, stopError, useEvolutionFake } from './helpers';
 
 const evolution = useEvolutionFake();

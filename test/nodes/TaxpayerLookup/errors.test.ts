@@ -2,7 +2,7 @@
 // and on (the failing item carries the error, the other items still run).
 import { describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure } from '../../fakes/lookupApi';
+import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure } from '../../../fakes/lookup';
 import { runLookup, useLookupFake } from './lookup';
 
 const api = useLookupFake();

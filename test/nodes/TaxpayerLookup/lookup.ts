@@ -1,7 +1,7 @@
 // Shared setup of the Taxpayer Lookup node tests: one fake per test file, and a runner.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
-import { startLookupFake, VALID_TOKEN, type LookupFake, type LookupFakeOptions } from '../../fakes/lookupApi';
+import { startLookupFake, VALID_TOKEN, type LookupFake, type LookupFakeOptions } from '../../../fakes/lookup';
 import { runNode, type NodeRunResult } from '../../harness/engine';
 
 export const TODAY = '2026-11-20';

@@ -3,7 +3,7 @@
 // once, and gives up past Max Wait for Quota with an error naming the item.
 import { describe, expect, it } from 'vitest';
 
-import { manyRucs, type LookupFake, type WindowQuota } from '../../fakes/lookupApi';
+import { manyRucs, type LookupFake, type WindowQuota } from '../../../fakes/lookup';
 import { runLookup, useLookupFake } from './lookup';
 
 const api = useLookupFake({ everyValidRucExists: true, latencyMs: 5 });

@@ -11,7 +11,7 @@ import {
 	todayInLima,
 	verdictOn,
 } from '../../../nodes/TaxpayerLookup/validation';
-import { fakeRucIsValid } from '../../fakes/lookupApi';
+import { fakeRucIsValid } from '../../../fakes/lookup';
 
 describe('RUC check digit', () => {
 	it.each([

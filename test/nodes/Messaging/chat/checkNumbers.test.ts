@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError, visibleText } from '../helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../fakes/evolutionApi';
+import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../../fakes/evolution';
 import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { describeInstance } from '../../../../nodes/Messaging/listSearch/getInstances';
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { listInstances } from '../helpers';
 
 let fake: EvolutionFake;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_MEDIA_BYTES } from '../../../../nodes/Messaging/validation/media';
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { memoryBinary, storeOnDisk } from '../../../harness/binary';
 import { instance, itemsOf, runMessaging, stopError } from '../helpers';
 

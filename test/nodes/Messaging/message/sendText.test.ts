@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../fakes/evolutionApi';
+import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../../fakes/evolution';
 import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, recipient, runMessaging, stopError, visibleText } from '../helpers';
 

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../fakes/evolutionApi';
+import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../../fakes/evolution';
 import {
 	connectionUpdateData,
 	groupParticipantsData,
@@ -11,7 +11,7 @@ import {
 	qrCodeData,
 	statusUpdateData,
 	textMessageData,
-} from '../../../fakes/evolutionEvents';
+} from '../../../../fakes/evolution/events';
 import { runMessaging, recipient } from '../helpers';
 import { activeTrigger, instance, registeredSecret, useEvolutionFake } from './helpers';
 

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterEach } from 'vitest';
 
-import type { EvolutionFake } from '../../../fakes/evolutionApi';
+import type { EvolutionFake } from '../../../../fakes/evolution';
 import { WebhookTriggerHarness } from '../../../harness/webhook';
 import { credentialsFor, instance } from '../helpers';
 

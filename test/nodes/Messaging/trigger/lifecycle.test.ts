@@ -2,8 +2,8 @@
 // what is refused, and what is put back.
 import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake } from '../../../fakes/evolutionApi';
-import { textMessageData } from '../../../fakes/evolutionEvents';
+import { startEvolutionFake } from '../../../../fakes/evolution';
+import { textMessageData } from '../../../../fakes/evolution/events';
 import { activeTrigger, registeredSecret, trigger, useEvolutionFake, webhookSets } from './helpers';
 
 const state = useEvolutionFake();

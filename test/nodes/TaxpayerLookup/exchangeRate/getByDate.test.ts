@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { rateOn, sunatRateOn } from '../../../fakes/lookupApi';
+import { rateOn, sunatRateOn } from '../../../../fakes/lookup';
 import { unordered } from '../../../harness/unordered';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isBusinessDay } from '../../../fakes/lookupApi';
+import { isBusinessDay } from '../../../../fakes/lookup';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 // Like the real API may, this fake refuses ranges longer than a year.

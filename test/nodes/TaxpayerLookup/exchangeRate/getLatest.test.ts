@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { rateOn, sunatRateOn } from '../../../fakes/lookupApi';
+import { rateOn, sunatRateOn } from '../../../../fakes/lookup';
 import { jsonOf, runLookup, TODAY, useLookupFake } from '../lookup';
 
 const api = useLookupFake();

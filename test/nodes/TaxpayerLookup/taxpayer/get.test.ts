@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { TAXPAYERS, VALID_TOKEN } from '../../../fakes/lookupApi';
+import { TAXPAYERS, VALID_TOKEN } from '../../../../fakes/lookup';
 import { unordered } from '../../../harness/unordered';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { TAXPAYERS } from '../../../fakes/lookupApi';
+import { TAXPAYERS } from '../../../../fakes/lookup';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 const api = useLookupFake();

@@ -3,7 +3,7 @@
 // operations, run without a credential, fail per item and send nothing.
 import { describe, expect, it } from 'vitest';
 
-import { fakeRucIsValid, manyRucs, rateOn } from '../../../fakes/lookupApi';
+import { fakeRucIsValid, manyRucs, rateOn } from '../../../../fakes/lookup';
 import { runNode, type NodeRunResult } from '../../../harness/engine';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 

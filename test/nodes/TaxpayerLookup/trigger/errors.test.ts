@@ -4,7 +4,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, VALID_TOKEN, startLookupFake, type Failure, type LookupFake } from '../../../fakes/lookupApi';
+import { NO_PLAN_TOKEN, VALID_TOKEN, startLookupFake, type Failure, type LookupFake } from '../../../../fakes/lookup';
 import { runNode } from '../../../harness/engine';
 import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince } from './helpers';
 

@@ -2,7 +2,7 @@
 // ways to read what it asked the fake.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { VALID_TOKEN, type LookupFake } from '../../../fakes/lookupApi';
+import { VALID_TOKEN, type LookupFake } from '../../../../fakes/lookup';
 import { PollTriggerHarness } from '../../../harness/poll';
 
 export const NODE_NAME = 'Exchange Rate Trigger';

@@ -2,7 +2,7 @@
 // long outages fetched a year at a time, the API calls each poll costs, manual runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLookupFake, type LookupFake } from '../../../fakes/lookupApi';
+import { startLookupFake, type LookupFake } from '../../../../fakes/lookup';
 import { nodeTypesRegistry } from '../../../harness/engine';
 import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince } from './helpers';
 

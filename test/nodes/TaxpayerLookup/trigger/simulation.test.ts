@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { isBusinessDay, startLookupFake, type Failure, type LookupFake } from '../../../fakes/lookupApi';
+import { isBusinessDay, startLookupFake, type Failure, type LookupFake } from '../../../../fakes/lookup';
 import { addDays, daysFrom, exchangeRateTrigger, jsonOf, publishedBetween, requestsSince } from './helpers';
 
 const CURRENCIES = ['USD', 'EUR'] as const;

@@ -1,7 +1,7 @@
 // The `data` of the events Evolution API 2.3.x delivers to a webhook, built the way its Baileys
 // service builds them (prepareMessage: text always as `conversation`, the quote in a top-level
 // `contextInfo`, the key exactly as Baileys gives it, with `remoteJidAlt`/`participantAlt` when
-// WhatsApp addresses someone by `@lid`). See shared/spec/api-behaviour.md, "Incoming events".
+// WhatsApp addresses someone by `@lid`). See docs/evolution-api.md, "Incoming events".
 import { randomBytes } from 'node:crypto';
 
 /** An id like WhatsApp's own (`3EB0` and 18 hex digits). */

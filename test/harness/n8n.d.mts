@@ -1,4 +1,10 @@
-// Types of lib.mjs, for the TypeScript end-to-end tests that import it.
+// Types of n8n.mjs, for the TypeScript tests that import it.
+import type { ChildProcess } from 'node:child_process';
+
+import type { RunOptions, RunResult, StopOptions } from './processes.mjs';
+
+export type { RunOptions, RunResult } from './processes.mjs';
+
 export declare const repoRoot: string;
 export declare const N8N_VERSION: string;
 export declare const cacheDir: string;
@@ -14,9 +20,6 @@ export declare const SANDBOX_FAKE_OPTIONS: {
 	messaging: { unregistered: string[]; contacts: Record<string, string> };
 };
 
-export declare function freePort(): Promise<number>;
-export declare function portIsFree(port: number): Promise<boolean>;
-
 export declare function n8nEnv(options: {
 	userFolder: string;
 	port: number;
@@ -30,24 +33,25 @@ export declare function installTarball(userFolder: string, tarball: string): Pro
 export declare function installCommunityPackage(userFolder: string, unpackedDir: string): Promise<string>;
 export declare function listFiles(dir: string): Promise<string[]>;
 
-export interface RunResult {
-	code: number;
-	signal: NodeJS.Signals | null;
-	stdout: string;
-	stderr: string;
+/** A running n8n server (see startN8n). */
+export interface N8nProcess {
+	child: ChildProcess;
+	/** Everything it printed so far; empty with `inherit`. */
+	output(): string;
+	/** Waits until `url` (default its /healthz/readiness) answers 2xx; default 120 s. */
+	ready(options?: { url?: string; timeoutMs?: number }): Promise<void>;
+	stop(options?: StopOptions): Promise<void>;
 }
 
-export interface RunOptions {
-	cwd?: string;
-	env?: NodeJS.ProcessEnv;
-	/** Run as this user and group (a root process only). */
-	uid?: number;
-	gid?: number;
-	allowFailure?: boolean;
-	onLine?: (line: string) => void;
-	timeoutMs?: number;
-}
-
-export declare function run(command: string, args: string[], options?: RunOptions): Promise<RunResult>;
+export declare function startN8n(options: {
+	env: NodeJS.ProcessEnv;
+	/** Default `start`. */
+	command?: string;
+	args?: string[];
+	/** Print to this process's stdout and stderr instead of collecting. */
+	inherit?: boolean;
+	/** What errors call it; default `n8n <command>`. */
+	name?: string;
+}): N8nProcess;
 export declare function runN8n(args: string[], options: RunOptions & { env: NodeJS.ProcessEnv }): Promise<RunResult>;
 export declare function bcryptHash(password: string): Promise<string>;

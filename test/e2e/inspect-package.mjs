@@ -1,12 +1,12 @@
 // Loads an installed copy of the package with n8n's own loader (n8n-core's PackageDirectoryLoader from
 // .cache/n8n, the class n8n uses for community packages) and prints what it found as JSON:
-//   node scripts/n8n/inspect-package.mjs <package folder>
+//   node test/e2e/inspect-package.mjs <package folder>   (package.test.ts runs it)
 // → { nodes: [description...], credentials: [type...], known: { nodes, credentials } }
 // n8n itself resolves `n8n-workflow` for community packages through NODE_PATH; so does this.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { cacheDir } from './lib.mjs';
+import { cacheDir } from '../harness/n8n.mjs';
 
 const packageDir = path.resolve(process.argv[2] ?? '');
 if (!process.env.NODE_PATH?.includes(path.join(cacheDir, 'node_modules'))) {

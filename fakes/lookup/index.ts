@@ -1,8 +1,8 @@
-// A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as the project's service spec
-// describes (shared/spec/service.md and shared/spec/api-behaviour.md section 1, beside this
-// repository): every route, Laravel-style error bodies, the 401 body without `success`, "-"
-// placeholders, the stray-quote key of the real-time route, rates on business days only, and the
-// routes beyond the seed (DNI, SUNAT's rate) in the shapes api-behaviour.md lists. Tests
+// A fake of the lookup API (MIGO API v2) on 127.0.0.1, behaving as the project's notes on the
+// lookup API describe (docs/lookup-api.md): every route, Laravel-style error bodies, the 401 body
+// without `success`, "-" placeholders, the stray-quote key of the real-time route, rates on
+// business days only, and the routes beyond the seed (DNI, SUNAT's rate) in the shapes
+// docs/lookup-api.md lists. Tests
 // steer it: its clock, latency, failures, quota and rate limit. It records every request with the
 // time it arrived.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -2,7 +2,7 @@
 // two workers ran executions at once.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { TAXPAYERS, VALID_TOKEN, startLookupFake, type LookupFake } from './lookupApi';
+import { TAXPAYERS, VALID_TOKEN, startLookupFake, type LookupFake } from '../../../fakes/lookup';
 
 const RUC = Object.keys(TAXPAYERS)[0];
 let fake: LookupFake;

@@ -1,8 +1,8 @@
-// The fake must behave as the project's service spec (shared/spec/api-behaviour.md section 2, beside
-// this repository) says the real server does; these checks pin it.
+// The fake must behave as the project's notes on Evolution (docs/evolution-api.md) say the real
+// server does; these checks pin it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from './evolutionApi';
+import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 
 let fake: EvolutionFake;
 

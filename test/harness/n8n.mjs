@@ -1,12 +1,15 @@
-// What `npm start` (scripts/start.mjs) and the end-to-end tests (test/e2e/) share about running the
-// real n8n: where it is installed, the environment it runs with, how this package gets into a user
-// folder as a community package, and how a CLI command is run. Types: lib.d.mts beside this file.
-import { spawn } from 'node:child_process';
+// What `npm start` (scripts/start.mjs), the browser test, the end-to-end tests (test/e2e/) and the
+// queue-mode test (test/queue/) share about running the real n8n: where it is installed, the
+// environment it runs with, how this package gets into a user folder (packed, as a community
+// package or installed with npm), how a CLI command is run, and how a server (`n8n start`, `n8n
+// worker`) is started, waited for and stopped. Plain JavaScript, so that the scripts (run by Node
+// without a build) and the TypeScript tests share it; types in n8n.d.mts beside this file.
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { answersOk, run, startProcess, stopProcess, waitUntilReady } from './processes.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const N8N_VERSION = '2.41.1';
@@ -35,29 +38,6 @@ export const SANDBOX_FAKE_OPTIONS = {
 		contacts: { '51987654321': 'Ana Torres' },
 	},
 };
-
-/** A TCP port free on loopback right now. */
-export async function freePort() {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-/** Whether `port` can be listened on (on all interfaces, as n8n does). */
-export async function portIsFree(port) {
-	return await new Promise((resolve) => {
-		const server = createServer();
-		server.unref();
-		server.once('error', () => resolve(false));
-		server.listen(port, () => server.close(() => resolve(true)));
-	});
-}
 
 /**
  * The environment of an n8n process using `userFolder` (n8n keeps its data in `<userFolder>/.n8n`).
@@ -163,55 +143,22 @@ export async function listFiles(dir) {
 }
 
 /**
- * Runs a command, collecting its output. Rejects when it exits non-zero unless `allowFailure`.
- * `onLine` sees every output line as it comes (for progress).
+ * Starts an n8n server, `n8n <command> <args>` (default `n8n start`), in the user folder and with
+ * the environment of `env` (see n8nEnv); `name` is what errors call it. Its output is collected
+ * (`output()`), or printed with `inherit`. `ready()` waits until `url` answers 2xx (default: its
+ * `/healthz/readiness` on N8N_PORT; a worker's is on its QUEUE_HEALTH_CHECK_PORT) and throws with
+ * the output's tail if n8n exits first or is not ready within `timeoutMs`. `stop()` stops it (see
+ * stopProcess).
  */
-export function run(command, args, { cwd, env, uid, gid, allowFailure = false, onLine, timeoutMs } = {}) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd, env: env ?? process.env, uid, gid, stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		const lineSplitter = () => {
-			let rest = '';
-			return (chunk, flush = false) => {
-				if (!onLine) return;
-				rest += chunk;
-				const lines = rest.split('\n');
-				rest = flush ? '' : lines.pop();
-				for (const line of lines) if (line || !flush) onLine(line);
-			};
-		};
-		const outLines = lineSplitter();
-		const errLines = lineSplitter();
-		child.stdout.setEncoding('utf8').on('data', (chunk) => {
-			stdout += chunk;
-			outLines(chunk);
-		});
-		child.stderr.setEncoding('utf8').on('data', (chunk) => {
-			stderr += chunk;
-			errLines(chunk);
-		});
-		const timer = timeoutMs
-			? setTimeout(() => {
-					stderr += `\n[killed after ${timeoutMs} ms]`;
-					child.kill('SIGKILL');
-				}, timeoutMs)
-			: undefined;
-		child.on('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			outLines('', true);
-			errLines('', true);
-			const result = { code: code ?? 1, signal, stdout, stderr };
-			if (result.code !== 0 && !allowFailure) {
-				const tail = (stderr || stdout).trim().split('\n').slice(-30).join('\n');
-				reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}:\n${tail}`));
-			} else resolve(result);
-		});
-	});
+export function startN8n({ env, command = 'start', args = [], inherit = false, name = `n8n ${command}` }) {
+	const { child, output } = startProcess(process.execPath, [n8nBin, command, ...args], { cwd: env.N8N_USER_FOLDER, env, inherit });
+	return {
+		child,
+		output,
+		ready: ({ url = `http://127.0.0.1:${env.N8N_PORT}/healthz/readiness`, timeoutMs = 120_000 } = {}) =>
+			waitUntilReady(child, name, answersOk(url), output, timeoutMs),
+		stop: (options) => stopProcess(child, options),
+	};
 }
 
 /** Runs the n8n CLI (the copy in .cache/n8n) with `env` (see n8nEnv). */

@@ -1,0 +1,386 @@
+// The text of BENCHMARKS.md, from the measurements bench/run.mjs makes: the tables, the verdicts
+// against the targets, and the findings kept by hand in bench/findings.md. Nothing here measures;
+// the same measurements give the same text, byte for byte.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const LABELS = {
+	fetch: 'plain fetch (floor)',
+	ours: 'Taxpayer Lookup (ours)',
+	oursWide: 'Taxpayer Lookup, Max Concurrent Requests 50',
+	httpRequest: 'HTTP Request node',
+	nodeHttp: 'plain node:http (floor)',
+	oursProgrammatic: 'reference: `get` as a programmatic node (prototype, not shipped)',
+};
+
+// ------------------------------------------------------------ formatting
+
+export const fmt = (value, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const ms = (value) => (value >= 100 ? fmt(value) : fmt(value, 1));
+const table = (header, rows) =>
+	[`| ${header.join(' | ')} |`, `|${header.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+function versionOf(dir) {
+	return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * BENCHMARKS.md for one run's measurements (see bench/run.mjs, which gathers them): the settings
+ * (`quick`, SIZES, LATENCIES, IMPLEMENTATIONS, PROFILE_N, QUOTA, QUOTA_LATENCY_MS, SENDS,
+ * MEDIA_REPEATS), when it ran (`startedAt`, the load averages), each section's results, the
+ * descriptions of the nodes whose properties RoutingNode walks, and the Validate sheet's `cellKinds`.
+ */
+export function benchmarksReport({
+	quick,
+	SIZES,
+	LATENCIES,
+	IMPLEMENTATIONS,
+	PROFILE_N,
+	QUOTA,
+	QUOTA_LATENCY_MS,
+	SENDS,
+	MEDIA_REPEATS,
+	startedAt,
+	loadBefore,
+	loadAfter,
+	results,
+	validateResults,
+	validateExpressions,
+	cellKinds: CELL_KINDS,
+	expressionCounts,
+	nodeDescriptions,
+	profiles,
+	quotaRequestsAlone,
+	quotaRuns,
+	sendsResult,
+	sendsInOrder,
+	gaps,
+	media,
+	mediaTraces,
+	pollCosts,
+}) {
+	const quotaWindows = Math.ceil(QUOTA.n / QUOTA.budget) - 1;
+	// A run's ideal: n8n's preparation of the items (until its first request), the windows the budget
+	// forces, then the last window's requests at the pace of the run with no quota.
+	const quotaLastWindowShare = (QUOTA.n - quotaWindows * QUOTA.budget) / QUOTA.n;
+	const quotaRequestsMs = quotaRequestsAlone.wallMs - quotaRequestsAlone.firstRequestMs;
+	const idealMs = (run) => run.firstRequestMs + quotaWindows * QUOTA.windowMs + quotaRequestsMs * quotaLastWindowShare;
+
+	const find = (implementation, n, latencyMs) => results.find((r) => r.implementation === implementation && r.n === n && r.latencyMs === latencyMs);
+	const perItemMs = (r) => r.wallMs / r.n;
+
+	const mainRows = [];
+	for (const latencyMs of LATENCIES) {
+		for (const n of SIZES) {
+			for (const implementation of IMPLEMENTATIONS) {
+				const r = find(implementation, n, latencyMs);
+				const vsHttp = implementation === 'httpRequest' ? '' : `${fmt(r.wallMs / find('httpRequest', n, latencyMs).wallMs, 2)}`;
+				const vsFetch = implementation === 'fetch' ? '' : `${fmt(r.wallMs / find('fetch', n, latencyMs).wallMs, 2)}`;
+				mainRows.push([
+					`${latencyMs} ms`,
+					fmt(n),
+					LABELS[implementation],
+					ms(r.wallMs),
+					fmt(n / (r.wallMs / 1000)),
+					fmt(perItemMs(r), 3),
+					vsHttp,
+					vsFetch,
+					fmt(r.peakRssMB),
+					fmt(r.peakRssMB - r.rssBeforeMB),
+					fmt(r.peakHeapMB - r.heapBeforeMB),
+					fmt(r.peakInFlight),
+				]);
+			}
+		}
+	}
+
+	const target = (() => {
+		const n = SIZES.at(-1);
+		const line = (label, implementation, latencyMs) => {
+			const r = find(implementation, n, latencyMs);
+			const vsHttp = r.wallMs / find('httpRequest', n, latencyMs).wallMs;
+			const vsFetch = r.wallMs / find('fetch', n, latencyMs).wallMs;
+			return `| ${label} | ${latencyMs} ms | ${fmt(perItemMs(r), 3)} | ${fmt(vsHttp, 2)} (target ≤ 0.50: ${vsHttp <= 0.5 ? 'met' : 'MISSED'}) | ${fmt(vsFetch, 2)} (target ≤ 3.00: ${vsFetch <= 3 ? 'met' : 'MISSED'}) |`;
+		};
+		return [
+			`Ratios at N = ${fmt(n)} (the targets are set at 0 ms latency):`,
+			'',
+			'| | latency | ms per item | ÷ HTTP Request | ÷ fetch |',
+			'|---|---:|---:|---:|---:|',
+			...LATENCIES.flatMap((latencyMs) => [
+				line('Taxpayer Lookup as shipped', 'ours', latencyMs),
+				line('Taxpayer Lookup, Max Concurrent Requests 50', 'oursWide', latencyMs),
+				line('reference: programmatic prototype', 'oursProgrammatic', latencyMs),
+			]),
+		].join('\n');
+	})();
+
+	const validateTable = table(
+		['N', 'wall ms', 'items/s', 'ms per item', 'verdicts alone ms', '÷ `get` at 0 ms', 'valid / invalid', 'output items', 'requests at the fake', 'peak RSS MB', 'RSS over baseline MB', 'heap over baseline MB'],
+		validateResults.map((r) => {
+			const lookupAtOnce = find('ours', r.n, 0);
+			return [
+				fmt(r.n),
+				ms(r.wallMs),
+				fmt(r.n / (r.wallMs / 1000)),
+				fmt(perItemMs(r), 3),
+				ms(r.verdictsAloneMs),
+				lookupAtOnce ? fmt(r.wallMs / lookupAtOnce.wallMs, 2) : '',
+				`${fmt(r.validItems)} / ${fmt(r.n - r.validItems)}`,
+				fmt(r.outputItems),
+				fmt(r.requests),
+				fmt(r.peakRssMB),
+				fmt(r.peakRssMB - r.rssBeforeMB),
+				fmt(r.peakHeapMB - r.heapBeforeMB),
+			];
+		}),
+	);
+	const validPer20 = CELL_KINDS.filter((kind) => kind.valid).reduce((sum, kind) => sum + kind.per20, 0);
+	const cellMix = CELL_KINDS.map((kind) => `${kind.per20} ${kind.kind}`).join('; ');
+	const validateEvaluations = Object.entries(validateExpressions ?? {})
+		.map(([text, sites]) => {
+			// "RoutingNode.runNode (request defaults, every property)" → "RoutingNode.runNode": the table above explains them.
+			const bySite = Object.entries(sites).map(([site, count]) => `${site.split(' (')[0]} ${fmt(count / 100, 2)}`);
+			return `\`${text}\` ${fmt(Object.values(sites).reduce((a, b) => a + b, 0) / 100, 2)} (${bySite.join(', ')})`;
+		})
+		.join('; ');
+	const largestSheet = validateResults.at(-1);
+	const validateVerdict = [
+		`A sheet of ${fmt(largestSheet.n)} rows: one run of ${ms(largestSheet.wallMs)} ms (${fmt(perItemMs(largestSheet), 3)} ms per row), +${fmt(largestSheet.peakRssMB - largestSheet.rssBeforeMB)} MB RSS`,
+		`and +${fmt(largestSheet.peakHeapMB - largestSheet.heapBeforeMB)} MB heap over the baseline, ${fmt(largestSheet.outputItems)} items out, ${fmt(largestSheet.requests)} requests; the verdicts`,
+		`themselves take ${ms(largestSheet.verdictsAloneMs)} ms of it (${fmt((largestSheet.verdictsAloneMs / largestSheet.wallMs) * 100, 2)}%), the rest is n8n's work per item.`,
+	].join('\n');
+
+	const expressionTable = table(
+		['node', 'expression', 'asked by', 'evaluations per item'],
+		Object.entries(expressionCounts).flatMap(([implementation, counts]) =>
+			Object.entries(counts ?? {}).flatMap(([text, sites]) =>
+				Object.entries(sites).map(([site, count]) => [LABELS[implementation], `\`${text.replace(/\|/g, '\\|')}\``, site, fmt(count / 100, 2)]),
+			),
+		),
+	);
+	const total = (counts) => Object.values(counts ?? {}).flatMap((sites) => Object.values(sites)).reduce((a, b) => a + b, 0);
+	const expressionTotals = Object.entries(expressionCounts)
+		.map(([implementation, counts]) => `${LABELS[implementation]}: ${fmt(total(counts) / 100, 2)}`)
+		.join('; ');
+	// How many properties RoutingNode walks per item (twice: runNode and resolveBaseUrl), per node.
+	const walked = nodeDescriptions
+		.map((description) => `${description.displayName}: ${description.properties.length} properties`)
+		.join(', ');
+
+	const profileSection = Object.keys(profiles).length
+		? Object.entries(profiles)
+				.map(([implementation, p]) =>
+					[
+						`**${LABELS[implementation]}**, N = ${fmt(PROFILE_N)}, 0 ms: ${ms(p.wallMs)} ms wall (profiled), ${ms(p.totalMs)} ms sampled.`,
+						'',
+						table(['self time by owner', 'ms', 'share'], p.owners.slice(0, 8).map((o) => [o.name, ms(o.ms), `${fmt(o.share * 100, 1)}%`])),
+						'',
+						table(['self time by function', 'ms', 'share'], p.functions.slice(0, 12).map((f) => [`\`${f.name}\``, ms(f.ms), `${fmt(f.share * 100, 1)}%`])),
+					].join('\n'),
+				)
+				.join('\n\n')
+		: '_Profiles are skipped with --quick._';
+
+	const mediaTable = table(
+		['binary data mode', 'file', 'request body', 'wall', 'peak RSS over baseline', 'heap over baseline', 'RSS over file size', 'heap over file size', 'range of 3 runs (RSS / heap)'],
+		media.map((m) => [
+			m.mode === 'memory' ? 'memory (default: base64 in the item)' : 'filesystem (item holds an id)',
+			`${fmt(m.fileMB, 1)} MB`,
+			`${fmt(m.requestMB, 1)} MB`,
+			`${ms(m.wallMs)} ms`,
+			`${fmt(m.rssMB)} MB`,
+			`${fmt(m.heapMB)} MB`,
+			`${fmt(m.rssMB / m.fileMB, 1)}×`,
+			`${fmt(m.heapMB / m.fileMB, 1)}×`,
+			`${fmt(m.rssRange[0])}–${fmt(m.rssRange[1])} / ${fmt(m.heapRange[0])}–${fmt(m.heapRange[1])} MB`,
+		]),
+	);
+
+	const traceSection = ['memory', 'filesystem']
+		.map((mode) => {
+			const asRun = mediaTraces.find((t) => t.mode === mode && t.variant === 'as-run');
+			const live = mediaTraces.find((t) => t.mode === mode && t.variant === 'live');
+			const events = table(
+				['step', 'made by', 'whose', 'size', 'heap + external over baseline, right after', 'held (after a full GC)'],
+				asRun.events.map((e, index) => {
+					const step = (what) => what?.split(' (')[0];
+					const held = step(live.events[index]?.what) === step(e.what) ? `${fmt(live.events[index].heapOverBaselineMB)} MB` : '—';
+					return [e.what, `\`${e.by}\``, e.whose, `${fmt(e.MB, 1)} MB`, `${fmt(e.heapOverBaselineMB)} MB`, held];
+				}),
+			);
+			const peakHeap = Math.max(...asRun.peaks.map((p) => p.heapOverBaselineMB));
+			const peakHeld = Math.max(...live.events.map((e) => e.heapOverBaselineMB));
+			const rss = asRun.peakRssMB - asRun.rssBeforeMB;
+			const summary = [
+				`Peak as it runs: heap + external +${fmt(peakHeap)} MB (${fmt(peakHeap / asRun.fileMB, 1)}× the file), RSS +${fmt(rss)} MB (${fmt(rss / asRun.fileMB, 1)}×);`,
+				`most held at once: +${fmt(peakHeld)} MB (${fmt(peakHeld / live.fileMB, 1)}×); once the node is done: +${fmt(asRun.heapAfterMB, 1)} MB (the output item).`,
+			].join(' ');
+			return [`**${mode === 'memory' ? 'Memory mode' : 'Filesystem mode'}** (${ms(asRun.wallMs)} ms)`, '', events, '', summary].join('\n');
+		})
+		.join('\n\n');
+
+	const pollTable = table(
+		['poll', 'currencies', 'API calls', 'requests', 'items emitted', 'wall'],
+		pollCosts.map((p) => [p.poll, p.currencies, fmt(p.calls), p.requests.join(', '), fmt(p.emitted), `${ms(p.wallMs)} ms`]),
+	);
+
+	const QUOTA_LABELS = {
+		laravel: '429 with Retry-After and X-RateLimit-*',
+		bare: '429 without headers',
+		quota403: '403 "quota spent" without headers',
+	};
+	const quotaTable = table(
+		['node', 'refusal past the budget', 'answered', 'failed', 'requests sent', 'queries counted', 'most requests for one RUC', 'wall', 'ideal', '÷ ideal', 'peak in flight'],
+		quotaRuns.map((r) => [
+			r.implementation === 'ours' ? LABELS.ours : `${LABELS.httpRequest} (default settings)`,
+			QUOTA_LABELS[r.refusal],
+			`${fmt(r.outputItems - r.failedItems)} of ${fmt(QUOTA.n)}`,
+			fmt(r.failedItems),
+			fmt(r.requests),
+			fmt(r.looked),
+			fmt(r.mostRequestsForOneRuc),
+			`${ms(r.wallMs)} ms`,
+			`${ms(idealMs(r))} ms`,
+			fmt(r.wallMs / idealMs(r), 2),
+			fmt(r.peakInFlight),
+		]),
+	);
+	const oursWithHeaders = quotaRuns[0];
+	const oursRatio = oursWithHeaders.wallMs / idealMs(oursWithHeaders);
+	const quotaVerdict = `Ours with the real API's headers: ${fmt(oursWithHeaders.outputItems - oursWithHeaders.failedItems)} of ${fmt(QUOTA.n)} answered in ${fmt(oursRatio, 2)}× the ideal (target ≤ 1.10: ${oursWithHeaders.failedItems === 0 && oursRatio <= 1.1 ? 'met' : 'MISSED'}).`;
+	const gapLine = gaps.length
+		? `Gaps between arrivals: shortest ${ms(Math.min(...gaps))} ms, longest ${ms(Math.max(...gaps))} ms, mean ${ms(gaps.reduce((a, b) => a + b, 0) / gaps.length)} ms; within ${SENDS.min}–${SENDS.max} s (5 ms of leeway below for the requests' own trip, 50 ms above): ${gaps.filter((gap) => gap >= SENDS.min * 1000 - 5 && gap <= SENDS.max * 1000 + 50).length} of ${gaps.length}.`
+		: 'No gaps measured.';
+
+	const cpus = os.cpus();
+	const machine = [
+		`- Date: ${startedAt.toISOString()}`,
+		`- Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GB memory, ${os.type()} ${os.release()} ${os.arch()}`,
+		`- Load average (1 min) before / after the run: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)} (other work on the machine shows here)`,
+		`- Node ${process.version}; n8n-core ${versionOf(path.join(root, 'node_modules/n8n-core'))}, n8n-workflow ${versionOf(path.join(root, 'node_modules/n8n-workflow'))}; HTTP Request node from n8n-nodes-base ${versionOf(path.join(root, '.cache/n8n/node_modules/n8n-nodes-base'))} (n8n ${versionOf(path.join(root, '.cache/n8n/node_modules/n8n'))}), typeVersion = its defaultVersion`,
+		`- Expression engine: n8n-workflow's \`legacy\` (in-process), as the test harness runs it. A real n8n 2.x instance defaults to \`vm\` (isolated-vm), where each evaluation costs more, so the gaps below widen there.`,
+	].join('\n');
+
+	const findingsFile = path.join(root, 'bench/findings.md');
+	const findings = readFileSync(findingsFile, 'utf8').trim();
+
+	const report = `# Benchmarks
+
+Generated by \`npm run bench\` (scripts/bench.mjs, bench/**) on ${startedAt.toISOString().slice(0, 10)}${quick ? ' — **quick run (--quick): N = 100 and 1,000 only (Validate 1,000), no profiles**' : ''}. Do not edit the tables by hand;
+the findings at the end are kept in bench/findings.md.
+
+${machine}
+
+## Lookup: N GETs through n8n's engine
+
+Each case runs in a fresh child process against the lookup fake (\`GET /api/v2/ruc/{ruc}\`, 3 known RUCs, fake in the
+parent process): one Items node feeding the node under test, through \`WorkflowExecute\`. Three warm-up runs of 50
+items precede the timed run. Wall time is the median of ${quick ? '1 run' : '3 runs (1 at N = 10,000)'}; memory is the highest of them.
+
+- **Taxpayer Lookup (ours)**: \`resource: taxpayer, operation: get, ruc: ={{ $json.ruc }}\`, credential \`taxpayerLookupApi\`.
+- **HTTP Request node**: \`GET ={base}/api/v2/ruc/{{ $json.ruc }}\`, authentication none, header parameters \`Authorization: Bearer …\` and
+  \`Accept: application/json\` (the same headers ours sends), options default.
+- **plain fetch**: \`fetch()\` with the same headers for every item, all started at once, bodies parsed, wrapped as items.
+- **reference: programmatic prototype**: \`get\` rewritten as a programmatic node (bench/programmatic.ts: \`execute()\`, the same
+  checks, error mapping and output modules, credential and base URL read once per run, the RUC once per item, all
+  requests started at once through \`this.helpers.httpRequest\`). A measurement of what the declarative engine costs; not shipped.
+
+Concurrency: n8n's RoutingNode (declarative nodes) and HTTP Request v3/v4.x both start every item's request before
+awaiting any (no batching unless the Batching option is set), so the floor starts all N fetches at once too. The
+"peak in flight" column is the highest number of requests open at the fake at once, measured at the fake (at 0 ms
+the fake answers each request as it arrives, so it stays near 1; at 20 ms it shows how many the client had started).
+
+| latency | N | implementation | wall ms | items/s | ms per item | ÷ HTTP Request | ÷ fetch | peak RSS MB | RSS over baseline MB | heap over baseline MB | peak in flight |
+|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${mainRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+${target}
+
+## Where the time goes (CPU profiles of the timed run)
+
+Expressions n8n evaluates per item (N = 100, counted at n8n-workflow's \`Expression.resolveSimpleParameterValue\`, attributed by
+call stack): ${expressionTotals}. RoutingNode walks every property of a declarative node's description for every item, twice
+(${walked}).
+
+${expressionTable}
+
+${profileSection}
+
+## Validate: N rows offline
+
+Taxpayer → Validate (\`rucOrDni: ={{ $json.ruc }}\`, Include Input Fields on) over the rows of a supplier sheet with five
+columns (\`row\`, \`supplier\`, \`ruc\`, \`invoice\`, \`amount\`), through \`WorkflowExecute\` like the lookups, each N in a fresh child
+process (bench/case.cjs \`validate\`) after three warm-up runs of 50 rows; wall time is the median of ${quick ? '1 run' : '3 runs (1 at N = 10,000)'},
+memory the highest. The \`ruc\` column mixes, in every 20 rows (spread, not in blocks):
+${cellMix}
+(${validPer20} of 20 valid; the RUCs are made with the fake's own check-digit rule, not the node's). Validate needs no
+credential; the child is given one pointing at the lookup fake all the same, so that a request the node made by mistake
+would be counted there. The bench fails unless the fake saw 0 requests over the whole child (warm-up included), every row
+came out as one item and the valid count matches the mix. "Verdicts alone" is \`verdictOn\` over the same cells with no
+engine, in the bench's own process; "÷ \`get\` at 0 ms" is against Taxpayer Lookup \`get\` over the same N in the first table,
+its fake answering at once. Expressions evaluated per row (N = 100, by who asks, counted as in "Where the time goes"
+above): ${fmt(total(validateExpressions) / 100, 2)}:
+${validateEvaluations}.
+
+${validateTable}
+
+${validateVerdict}
+
+## Bulk runs against the quota
+
+${fmt(QUOTA.n)} distinct RUCs (\`GET /api/v2/ruc/{ruc}\`) against the lookup fake's fixed-window quota: ${fmt(QUOTA.budget)} queries per
+window, the window shortened from 15 minutes to ${fmt(QUOTA.windowMs / 1000)} s, opening at the first query as Laravel's throttle does, each answer
+after ${QUOTA_LATENCY_MS} ms. "Queries counted" are the answered lookups the quota counted (one per RUC: none looked up twice); the other
+requests sent are refusals.
+Each run in a fresh child process (bench/pace.cjs), no warm-up (it would spend the budget), no option set on either
+node; the HTTP Request node runs with On Error: Continue so that its failed items can be counted (with default
+settings the run stops at the first 429). A run's ideal: n8n's preparation of the items before the first request goes
+out (measured per run: ${QUOTA.n === 3000 ? '3,000' : fmt(QUOTA.n)} items take seconds), the ${quotaWindows} windows the budget forces, then the last window's
+${fmt(QUOTA.n - quotaWindows * QUOTA.budget)} requests at the pace of the same run with no quota (${ms(quotaRequestsMs)} ms for all ${fmt(QUOTA.n)} requests after the first went out,
+${ms(quotaRequestsAlone.wallMs)} ms in all). The fake's first window opens on a whole second, so it can be up to a second short: a
+ratio a little under 1 is possible. Peak in flight is measured at the fake.
+
+${quotaTable}
+
+${quotaVerdict}
+
+## Messaging: sends with Pause Between Messages
+
+${fmt(SENDS.n)} Send Text items to one chat through one instance, Pause Between Messages ${SENDS.min}–${SENDS.max} s, against the Evolution fake
+(arrival times and order recorded per chat). Wall ${ms(sendsResult.wallMs)} ms, ${fmt(sendsResult.outputItems - sendsResult.failedItems)} of ${fmt(SENDS.n)} sent; every message
+arrived in item order: ${sendsInOrder ? 'yes' : 'NO'}. ${gapLine}
+
+## Send Media: a 15 MB file from a binary property
+
+One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes, the API's limit) random file, Send Media as a document, to the
+Evolution API fake. As shipped (nodes/Messaging/media/mediaBody.ts): the JSON body goes out as one Buffer with the
+base64 written straight in, and the answer, which echoes the whole file as \`message.base64\`, is read as a stream
+whose base64 value is dropped chunk by chunk. Baseline: the process after warm-up with the input item already built;
+peaks are the child's RSS high-water mark and the sampled heap (V8 heap + external buffers). Median of ${MEDIA_REPEATS} runs
+(bench/media.cjs; \`node bench/media-only.mjs\` runs just this).
+
+${mediaTable}
+
+Where the memory goes (bench/media-trace.cjs, its own child process; the Evolution API fake runs in the parent, so
+its buffering of the received body is not in these numbers): every allocation of at least 4 MB on the way, with the
+function that made it, the answer's bytes as they arrive, and the heap + external memory right after each. Run twice:
+as it runs (garbage not yet collected included, as at a real peak), and with a full GC after each step, which leaves
+what is still held. Single runs.
+
+${traceSection}
+
+## Exchange Rate Trigger: API calls per poll
+
+Through n8n-core's PollContext (test/harness/poll.ts), the fake's clock moved as named (2026-06-05 is a Friday).
+
+${pollTable}
+
+${findings}
+`;
+	return report;
+}

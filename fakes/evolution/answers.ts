@@ -1,0 +1,32 @@
+// The envelopes Evolution answers errors in (wrapped, unwrapped), and a failed schema as the
+// server answers it.
+import { validateSchema, type JsonSchema } from './schema.ts';
+import type { CannedAnswer } from './types.ts';
+
+/** The wrapped envelope of message routes and guards. */
+export const wrapped = (status: number, error: string, message: unknown): CannedAnswer => ({
+	status,
+	body: { status, error, response: { message } },
+});
+/** The unwrapped envelope of whatsappNumbers (since 2.3.0 it answers the raw exception). */
+export const unwrapped = (message: unknown[]): CannedAnswer => ({
+	status: 400,
+	body: { status: 400, error: 'Bad Request', message },
+});
+export const badRequest = (message: unknown) => wrapped(400, 'Bad Request', message);
+export const notFound = (message: unknown) => wrapped(404, 'Not Found', message);
+/** What an uncaught error (a TypeError, or Baileys' closed socket) becomes: 500 with a string message. */
+export const internalError = (message: string) => wrapped(500, 'Internal Server Error', message);
+export const CONNECTION_CLOSED = 'Connection Closed';
+
+/** dataValidate: a failed schema is a 400 whose message is the list of errors inside a list. */
+export function schemaFailure(body: Record<string, unknown>, schema: JsonSchema): CannedAnswer | undefined {
+	const errors = validateSchema(body, schema);
+	return errors.length ? badRequest([errors.map((error) => error.message)]) : undefined;
+}
+
+/** The group validators spread their `{property, message}` errors into a flat list. */
+export function groupSchemaFailure(body: Record<string, unknown>, schema: JsonSchema): CannedAnswer | undefined {
+	const errors = validateSchema(body, schema);
+	return errors.length ? badRequest(errors) : undefined;
+}

@@ -1,0 +1,80 @@
+// The fake's own control routes (`/_fake/*`, not Evolution's), for a person trying the sandbox and
+// for the end-to-end tests: make an instance receive a message and deliver it to its webhook, and
+// list the sends so far.
+import { badRequest, notFound } from './answers.ts';
+import {
+	connectionUpdateData,
+	groupParticipantsData,
+	mediaMessageData,
+	qrCodeData,
+	statusUpdateData,
+	textMessageData,
+	whatsappMessageId,
+} from './events.ts';
+import { DEFAULT_GROUPS, SEEDED_PNG } from './seeds.ts';
+import type { CannedAnswer, FakeState } from './types.ts';
+import { deliverEvent } from './webhook.ts';
+
+/** The fake's control route that makes an instance receive a message and deliver it to its webhook. */
+export const CONTROL_DELIVER = '/_fake/deliver';
+/** The control route that lists the messages sent through the fake, newest last. */
+export const CONTROL_SENT = '/_fake/sent';
+
+/**
+ * The control route (not Evolution's): makes the instance "receive" something and delivers it to
+ * its webhook. Body: `{instance?, kind?, text?, from?, lid?, group?, messageId?, status?, state?}`;
+ * kinds: text (default), image, status, connection, qrcode, participants.
+ */
+export async function controlDeliver(state: FakeState, raw: unknown): Promise<CannedAnswer> {
+	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, string | undefined>;
+	const instanceName = body.instance ?? 'sales';
+	const instance = state.fake.instances.get(instanceName);
+	if (!instance) return notFound([`The "${instanceName}" instance does not exist`]);
+	const sender = { from: body.from, lid: body.lid, group: body.group, pushName: body.pushName, quotedId: body.quotedId };
+	const instanceId = state.idOf(instanceName);
+	let event = 'messages.upsert';
+	let data: unknown;
+	switch (body.kind ?? 'text') {
+		case 'text':
+			data = textMessageData(body.text ?? 'Hola', sender, instanceId);
+			break;
+		case 'image': {
+			const id = whatsappMessageId();
+			const webhook = state.fake.webhooks.get(instanceName);
+			state.fake.storeMedia({ instance: instanceName, id, mediaType: 'image', bytes: SEEDED_PNG, mimetype: 'image/png', caption: body.text });
+			data = mediaMessageData(
+				{ ...sender, id, mediaType: 'image', mimetype: 'image/png', caption: body.text, base64: webhook?.webhookBase64 ? SEEDED_PNG.toString('base64') : undefined },
+				instanceId,
+			);
+			break;
+		}
+		case 'status':
+			event = 'messages.update';
+			data = statusUpdateData(body.messageId ?? whatsappMessageId(), (body.status as 'READ' | undefined) ?? 'READ', body.from, instanceId);
+			break;
+		case 'connection':
+			event = 'connection.update';
+			data = connectionUpdateData(instanceName, (body.state as 'open' | undefined) ?? 'open');
+			break;
+		case 'qrcode':
+			event = 'qrcode.updated';
+			data = qrCodeData(instanceName);
+			break;
+		case 'participants':
+			event = 'group-participants.update';
+			data = groupParticipantsData(body.group ?? DEFAULT_GROUPS[0].id, 'add', [body.from ?? '51912345678']);
+			break;
+		default:
+			return badRequest([`unknown kind ${String(body.kind)}: text, image, status, connection, qrcode or participants`]);
+	}
+	const outcome = await deliverEvent(state, instanceName, event, data);
+	return { status: 200, body: { ...outcome, envelope: { ...outcome.envelope, apikey: undefined } } };
+}
+
+/** The sends so far (route, instance and body), for a person watching the sandbox. */
+export function sentSoFar(state: FakeState): CannedAnswer {
+	const sends = state.fake.requests
+		.filter((request) => /^\/message\//.test(request.path))
+		.map((request) => ({ route: request.path.split('/')[2], instance: decodeURIComponent(request.path.split('/')[3] ?? ''), body: request.body }));
+	return { status: 200, body: sends.slice(-20) };
+}

@@ -1,0 +1,125 @@
+// A fake Evolution API v2 server on 127.0.0.1, faithful to the project's notes on Evolution
+// (docs/evolution-api.md) and to Evolution 2.3.x's source: guard order (instance, then apikey);
+// request bodies checked against ports of Evolution's JSON schemas with jsonschema's messages, order
+// and nested `[[...]]` envelope; controller and service errors in their own envelopes; the
+// not-on-WhatsApp 400; the media rules; answers with extra keys; groups, profile pictures and stored
+// messages (so media can be fetched back as base64); and fetchInstances with connection states. It
+// records every request as received.
+//
+// Used by the node tests, the `npm start` sandbox, the bench and the end-to-end tests: keep
+// `startEvolutionFake(options?)` and its `{ port }` option stable.
+//
+// The routes are grouped as the Messaging node's resources are: message.ts, chat.ts, group.ts,
+// instance.ts; then the fake's own: webhook.ts (webhook/set, webhook/find and the deliveries),
+// control.ts (`/_fake/*`). routes.ts is the route table; schema.ts the JSON-schema validator;
+// answers.ts the error envelopes; state.ts the fake's store; types.ts its types; seeds.ts what it
+// starts with; media.ts and numbers.ts what the server does with media and numbers; events.ts the
+// webhook events' data.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { badRequest } from './answers.ts';
+import { route } from './routes.ts';
+import { createState } from './state.ts';
+import type { EvolutionFake, EvolutionFakeOptions, RecordedRequest } from './types.ts';
+
+export type {
+	CannedAnswer,
+	ConnectionStatus,
+	DeliveryOutcome,
+	EvolutionFake,
+	EvolutionFakeOptions,
+	FakeGroup,
+	FakeGroupParticipant,
+	FakeInstance,
+	FakeWebhook,
+	RecordedRequest,
+	RequestFilter,
+	StoreMediaInput,
+	StoredMedia,
+	StoredMediaType,
+	StoredMessage,
+	WebhookAttempt,
+} from './types.ts';
+export { CONTROL_DELIVER, CONTROL_SENT } from './control.ts';
+export {
+	DEFAULT_API_KEY,
+	DEFAULT_GROUPS,
+	DEFAULT_MEDIA_LIMIT_BYTES,
+	DEFAULT_PROFILE_PICTURES,
+	SEEDED_MESSAGES,
+	SEEDED_PDF,
+	SEEDED_PNG,
+} from './seeds.ts';
+export { WEBHOOK_EVENTS } from './webhook.ts';
+
+export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
+	const state = createState(options, async () => {
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	});
+	const { fake } = state;
+
+	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const at = performance.now();
+		fake.inFlight++;
+		fake.peakInFlight = Math.max(fake.peakInFlight, fake.inFlight);
+		res.on('close', () => fake.inFlight--);
+		const chunks: Buffer[] = [];
+		let bodyBytes = 0;
+		for await (const chunk of req) {
+			chunks.push(chunk as Buffer);
+			bodyBytes += (chunk as Buffer).length;
+		}
+		const text = Buffer.concat(chunks, bodyBytes).toString('utf8');
+		chunks.length = 0;
+		let body: unknown;
+		let parseError: string | undefined;
+		if (text !== '') {
+			try {
+				body = JSON.parse(text);
+			} catch (error) {
+				body = text;
+				parseError = (error as Error).message;
+			}
+		}
+		const method = req.method ?? 'GET';
+		const path = req.url ?? '/';
+		const request: RecordedRequest = { method, path, headers: req.headers, body, bodyBytes, at };
+		fake.requests.push(request);
+
+		const index = state.pending.findIndex((entry) => !entry.when || entry.when(request));
+		const override = index >= 0 ? state.pending.splice(index, 1)[0] : undefined;
+		if (override && !override.answer) {
+			req.socket.destroy();
+			return;
+		}
+		const answer =
+			override?.answer ??
+			(parseError && /json/i.test(String(req.headers['content-type']))
+				? badRequest([parseError])
+				: await route(state, method, path, req.headers, body));
+		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+		const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+		res.writeHead(answer.status, {
+			'content-type': typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+			'content-length': Buffer.byteLength(payload),
+			...answer.headers,
+		});
+		res.end(payload);
+	}
+
+	const server = createServer((req, res) => {
+		handle(req, res).catch((error: unknown) => {
+			res.writeHead(500, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ status: 500, error: 'Internal Server Error', response: { message: String(error) } }));
+		});
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+	});
+	fake.port = (server.address() as AddressInfo).port;
+	fake.url = `http://127.0.0.1:${fake.port}`;
+	return fake;
+}

@@ -1,0 +1,366 @@
+// The message routes (the node's message resource): the sends. Each checks its body against its
+// schema, then the connection and whether the chat is on WhatsApp, stores the message and answers
+// it as prepareMessage does (201), emitting send.message to the webhook when subscribed.
+import { randomBytes } from 'node:crypto';
+
+import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure } from './answers.ts';
+import { DEFAULT_MIME, MIME_BY_EXTENSION, OPUS_MIME, mediaBytes, mediaSource, uploadedMedia } from './media.ts';
+import { createJid, messageKey, serverNumber } from './numbers.ts';
+import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
+import { isOpen, notOnWhatsApp } from './state.ts';
+import type { CannedAnswer, FakeInstance, FakeState, StoredMedia } from './types.ts';
+import { emitSendMessage } from './webhook.ts';
+
+const delaySchema: JsonSchema = { type: 'integer', description: 'Enter a value in milliseconds' };
+const quotedSchema: JsonSchema = {
+	properties: {
+		key: {
+			type: 'object',
+			properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+			required: ['id'],
+			...isNotEmpty('id'),
+		},
+		message: { type: 'object' },
+	},
+};
+/** delay, quoted, everyOne and mentioned: the options most message schemas end with. */
+const sendOptions: Record<string, JsonSchema> = {
+	delay: delaySchema,
+	quoted: quotedSchema,
+	everyOne: { type: 'boolean', enum: [true, false] },
+	mentioned: {
+		type: 'array',
+		minItems: 1,
+		uniqueItems: true,
+		items: { type: 'string', pattern: '^\\d+', description: '"mentioned" must be an array of numeric strings' },
+	},
+};
+
+const SCHEMAS = {
+	text: {
+		type: 'object',
+		properties: { number: numberSchema, text: { type: 'string' }, linkPreview: { type: 'boolean' }, ...sendOptions },
+		required: ['number', 'text'],
+	},
+	media: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			mediatype: { type: 'string', enum: ['image', 'document', 'video', 'audio'] },
+			mimetype: { type: 'string' },
+			media: { type: 'string' },
+			fileName: { type: 'string' },
+			caption: { type: 'string' },
+			...sendOptions,
+		},
+		required: ['number', 'mediatype'],
+	},
+	audio: {
+		type: 'object',
+		properties: { number: numberSchema, audio: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
+	sticker: {
+		type: 'object',
+		properties: { number: numberSchema, sticker: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
+	location: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			latitude: { type: 'number' },
+			longitude: { type: 'number' },
+			name: { type: 'string' },
+			address: { type: 'string' },
+			...sendOptions,
+		},
+		required: ['number', 'latitude', 'longitude', 'name', 'address'],
+	},
+	contact: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			contact: {
+				type: 'array',
+				items: {
+					type: 'object',
+					properties: {
+						fullName: { type: 'string' },
+						wuid: { type: 'string', minLength: 10, pattern: '\\d+', description: '"wuid" must be a numeric string' },
+						phoneNumber: { type: 'string', minLength: 10 },
+						organization: { type: 'string' },
+						email: { type: 'string' },
+						url: { type: 'string' },
+					},
+					required: ['fullName', 'phoneNumber'],
+					...isNotEmpty('fullName'),
+				},
+				minItems: 1,
+				uniqueItems: true,
+			},
+		},
+		required: ['number', 'contact'],
+	},
+	reaction: {
+		type: 'object',
+		properties: {
+			key: {
+				type: 'object',
+				properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+				required: ['id', 'remoteJid', 'fromMe'],
+				...isNotEmpty('id', 'remoteJid'),
+			},
+			reaction: { type: 'string' },
+		},
+		required: ['key', 'reaction'],
+	},
+	poll: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			name: { type: 'string' },
+			selectableCount: { type: 'integer', minimum: 0, maximum: 10 },
+			values: { type: 'array', minItems: 2, maxItems: 10, uniqueItems: true, items: { type: 'string' } },
+			...sendOptions,
+		},
+		required: ['number', 'name', 'selectableCount', 'values'],
+	},
+} satisfies Record<string, JsonSchema>;
+
+// `\p{RGI_Emoji}` needs the `v` flag, which TypeScript's es2023 lib does not know as a literal.
+const SINGLE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+
+/** emoji-regex as Evolution uses it also takes emoji written without their U+FE0F (`❤`). */
+function isSingleEmojiOrEmpty(text: string): boolean {
+	if (text === '') return true;
+	const [first, ...rest] = [...text];
+	return SINGLE_EMOJI.test(text) || SINGLE_EMOJI.test(`${first}\uFE0F${rest.join('')}`);
+}
+
+/** Evolution's contactMessage vCard, line for line. */
+function vcard(contact: Record<string, unknown>): string {
+	let result = 'BEGIN:VCARD\n' + 'VERSION:3.0\n' + `N:${contact.fullName}\n` + `FN:${contact.fullName}\n`;
+	if (contact.organization) result += `ORG:${contact.organization};\n`;
+	if (contact.email) result += `EMAIL:${contact.email}\n`;
+	if (contact.url) result += `URL:${contact.url}\n`;
+	const wuid = contact.wuid || createJid(String(contact.phoneNumber));
+	return result + `item1.TEL;waid=${wuid}:${contact.phoneNumber}\n` + 'item1.X-ABLabel:Celular\n' + 'END:VCARD';
+}
+
+/** sendMessageWithTyping up to the send: the connection, then whether the chat is on WhatsApp. */
+function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
+	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+	return notOnWhatsApp(state, chat, given);
+}
+
+/** The 201 answer every send route gives (prepareMessage), after storing the message. */
+function sent(
+	state: FakeState,
+	instance: FakeInstance,
+	chat: string,
+	messageType: string,
+	message: Record<string, unknown>,
+	extra: { media?: StoredMedia; contextInfo?: unknown } = {},
+): CannedAnswer {
+	const key = messageKey(chat);
+	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media });
+	const answer = {
+		status: 201,
+		body: {
+			key,
+			pushName: '',
+			status: 'PENDING',
+			message,
+			contextInfo: extra.contextInfo ?? null,
+			messageType,
+			messageTimestamp: Math.floor(Date.now() / 1000),
+			instanceId: state.idOf(instance.name),
+			source: 'unknown',
+		},
+	};
+	emitSendMessage(state, instance.name, answer.body);
+	return answer;
+}
+
+export function sendText(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.text);
+	if (invalid) return invalid;
+	if ((body.text as string).trim() === '') return badRequest(['Text is required']);
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	return sent(
+		state,
+		instance,
+		number,
+		'conversation',
+		{ conversation: body.text },
+		{ contextInfo: body.quoted ? { stanzaId: (body.quoted as { key?: { id?: string } }).key?.id } : null },
+	);
+}
+
+export function sendMedia(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.media);
+	if (invalid) return invalid;
+	const mediatype = body.mediatype as string;
+	const source = mediaSource(body.media);
+	if (source === 'base64' && mediatype === 'document' && !body.fileName)
+		return badRequest(['For base64 the file name must be informed.']);
+	if (!source) return badRequest(['Owned media must be a url or base64']);
+	const media = body.media as string;
+	const bytes = mediaBytes(media, source);
+	const fileLength = source === 'base64' ? bytes.length : 48_213;
+	if (fileLength > state.fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${state.fake.mediaLimitBytes} bytes`]);
+	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+	if (source === 'url' && new URL(media).hostname.endsWith('.invalid'))
+		return internalError(`getaddrinfo ENOTFOUND ${new URL(media).hostname}`);
+	const number = serverNumber(body.number as string);
+	const missing = notOnWhatsApp(state, number);
+	if (missing) return missing;
+	const extension = /\.([a-z0-9]+)$/i.exec(String(body.fileName ?? ''))?.[1]?.toLowerCase();
+	const mimetype =
+		mediatype === 'image'
+			? 'image/jpeg'
+			: mediatype === 'document'
+				? (extension && MIME_BY_EXTENSION[extension]) || String(body.mimetype ?? DEFAULT_MIME.document)
+				: String(body.mimetype ?? DEFAULT_MIME[mediatype]);
+	const content = uploadedMedia(mimetype, fileLength);
+	if (body.caption !== undefined && mediatype !== 'audio') content.caption = body.caption;
+	if (mediatype === 'document') content.fileName = body.fileName ?? 'file';
+	return sent(
+		state,
+		instance,
+		number,
+		`${mediatype}Message`,
+		{ [`${mediatype}Message`]: content, base64: source === 'base64' ? media : 'AAAA' },
+		{
+			media: {
+				bytes,
+				mimetype,
+				fileName: content.fileName as string | undefined,
+				caption: content.caption as string | undefined,
+			},
+		},
+	);
+}
+
+/**
+ * sendWhatsAppAudio and sendSticker: the schema, a URL or raw base64 in `key`, then the send;
+ * the server re-encodes the file, so the message keeps its own MIME type.
+ */
+function sendConvertedFile(
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	file: { key: 'audio' | 'sticker'; schema: JsonSchema; notMedia: string; messageType: string; mimetype: string },
+	content: (bytes: Buffer) => Record<string, unknown>,
+): CannedAnswer {
+	const invalid = schemaFailure(body, file.schema);
+	if (invalid) return invalid;
+	const source = mediaSource(body[file.key]);
+	if (!source) return badRequest([file.notMedia]);
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	const bytes = mediaBytes(body[file.key] as string, source);
+	const message = { ...uploadedMedia(file.mimetype, bytes.length), ...content(bytes) };
+	return sent(state, instance, number, file.messageType, { [file.messageType]: message }, { media: { bytes, mimetype: file.mimetype } });
+}
+
+export function sendWhatsAppAudio(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	// Converted or not (`encoding: false`), the server always sends a voice note as ogg/opus.
+	const audio = {
+		key: 'audio' as const,
+		schema: SCHEMAS.audio,
+		notMedia: 'Owned media must be a url, base64, or valid file with buffer',
+		messageType: 'audioMessage',
+		mimetype: OPUS_MIME,
+	};
+	return sendConvertedFile(state, instance, body, audio, (bytes) => ({
+		// Opus voice notes run at about 2 kB a second.
+		seconds: Math.max(1, Math.round(bytes.length / 2000)),
+		ptt: true,
+		mediaKeyTimestamp: String(Math.floor(Date.now() / 1000)),
+	}));
+}
+
+export function sendSticker(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const sticker = {
+		key: 'sticker' as const,
+		schema: SCHEMAS.sticker,
+		notMedia: 'Owned media must be a url or base64',
+		messageType: 'stickerMessage',
+		mimetype: 'image/webp',
+	};
+	return sendConvertedFile(state, instance, body, sticker, () => ({ isAnimated: false }));
+}
+
+export function sendLocation(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.location);
+	if (invalid) return invalid;
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	const locationMessage = {
+		degreesLatitude: body.latitude,
+		degreesLongitude: body.longitude,
+		name: body.name,
+		address: body.address,
+	};
+	return sent(state, instance, number, 'locationMessage', { locationMessage });
+}
+
+export function sendContact(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.contact);
+	if (invalid) return invalid;
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	const contacts = body.contact as Array<Record<string, unknown>>;
+	if (contacts.length === 1)
+		return sent(state, instance, number, 'contactMessage', {
+			contactMessage: { displayName: contacts[0].fullName, vcard: vcard(contacts[0]) },
+		});
+	return sent(state, instance, number, 'contactsArrayMessage', {
+		contactsArrayMessage: {
+			displayName: `${contacts.length} contacts`,
+			contacts: contacts.map((contact) => ({ displayName: contact.fullName, vcard: vcard(contact) })),
+		},
+	});
+}
+
+export function sendReaction(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.reaction);
+	if (invalid) return invalid;
+	if (!isSingleEmojiOrEmpty(body.reaction as string)) return badRequest(['Reaction must be a single emoji or empty string']);
+	const reacted = body.key as { remoteJid: string; fromMe: boolean; id: string };
+	const chat = createJid(reacted.remoteJid);
+	const refused = cannotSend(state, instance, chat, reacted.remoteJid);
+	if (refused) return refused;
+	return sent(state, instance, chat, 'reactionMessage', {
+		reactionMessage: { key: reacted, text: body.reaction, senderTimestampMs: Date.now() },
+	});
+}
+
+export function sendPoll(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.poll);
+	if (invalid) return invalid;
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	const values = body.values as string[];
+	const selectableCount = body.selectableCount as number;
+	// Baileys 7 refuses this while building the message, inside the server's try: a 400 "Error: ...".
+	if (selectableCount > values.length)
+		return badRequest([`Error: poll.selectableCount in poll should be >= 0 and <= ${values.length}`]);
+	const messageType = selectableCount === 1 ? 'pollCreationMessageV3' : 'pollCreationMessage';
+	return sent(state, instance, number, messageType, {
+		messageContextInfo: { messageSecret: randomBytes(32).toString('base64') },
+		[messageType]: {
+			name: body.name,
+			options: values.map((optionName) => ({ optionName })),
+			selectableOptionsCount: selectableCount,
+		},
+	});
+}

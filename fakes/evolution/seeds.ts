@@ -1,0 +1,51 @@
+// What every fake Evolution server starts with: its API key, instances' groups and profile
+// pictures, the seeded messages (so media can be fetched back as base64) and the media limit.
+import type { FakeGroup } from './types.ts';
+
+export const DEFAULT_API_KEY = 'global-test-key';
+export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
+
+export const DEFAULT_GROUPS: readonly FakeGroup[] = [
+	{
+		id: '120363025246125486@g.us',
+		subject: 'Ventas Lima',
+		owner: '51987654321@s.whatsapp.net',
+		desc: 'Pedidos y cotizaciones',
+		participants: [
+			{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
+			{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
+			{ id: '51900000001@s.whatsapp.net', admin: null },
+		],
+	},
+	{
+		id: '120363111111111111@g.us',
+		subject: 'Soporte Clientes',
+		participants: [
+			{ id: '51900000001@s.whatsapp.net', admin: 'superadmin' },
+			{ id: '51912345678@s.whatsapp.net', admin: null },
+		],
+	},
+];
+
+export const DEFAULT_PROFILE_PICTURES: Readonly<Record<string, string>> = {
+	'51987654321': 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg',
+};
+
+/** Ids of the messages every fake starts with (instance `sales`, from 51987654321, not fromMe). */
+export const SEEDED_MESSAGES = {
+	/** A 1×1 PNG, caption `Foto del recibo`, no file name (so its base64 answer names it `INCOMINGIMAGE0001.png`). */
+	image: 'INCOMINGIMAGE0001',
+	/** A small PDF named `Factura F001-123.pdf`. */
+	document: 'INCOMINGDOC00001',
+	/** A text message: not media. */
+	text: 'INCOMINGTEXT0001',
+} as const;
+
+export const SEEDED_PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+	'base64',
+);
+export const SEEDED_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** The sender of the seeded messages. */
+export const SEEDED_SENDER = '51987654321@s.whatsapp.net';

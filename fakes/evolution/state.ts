@@ -1,0 +1,175 @@
+// The fake's state: the fake object tests see and steer (its store of instances, groups, messages
+// and webhooks, what it recorded), built from the options with the seeds, and the checks the
+// routes share about an instance and a chat.
+import { randomUUID } from 'node:crypto';
+
+import { badRequest } from './answers.ts';
+import { jidOf, newMessageId } from './numbers.ts';
+import {
+	DEFAULT_API_KEY,
+	DEFAULT_GROUPS,
+	DEFAULT_MEDIA_LIMIT_BYTES,
+	DEFAULT_PROFILE_PICTURES,
+	SEEDED_MESSAGES,
+	SEEDED_PDF,
+	SEEDED_PNG,
+	SEEDED_SENDER,
+} from './seeds.ts';
+import type {
+	CannedAnswer,
+	EvolutionFake,
+	EvolutionFakeOptions,
+	FakeInstance,
+	FakeState,
+	Pending,
+	RecordedRequest,
+	StoredMessage,
+} from './types.ts';
+import { deliverEvent } from './webhook.ts';
+
+export const isOpen = (instance: FakeInstance) => instance.connectionStatus === 'open';
+
+/** The not-on-WhatsApp 400 for a number the fake was told is unregistered; groups and others pass. */
+export function notOnWhatsApp(state: FakeState, number: string, given: string = number): CannedAnswer | undefined {
+	if (number.endsWith('@g.us') || number.endsWith('@broadcast') || number.endsWith('@lid')) return undefined;
+	const digits = number.split('@')[0];
+	if (!state.fake.unregistered.has(digits)) return undefined;
+	return badRequest([{ jid: jidOf(number), exists: false, number: given }]);
+}
+
+/**
+ * The fake and its state, from the options: the instances (default `sales`, `Support Team`,
+ * `offline`), groups, profile pictures and the seeded messages. `close` stops its server.
+ */
+export function createState(options: EvolutionFakeOptions, close: () => Promise<void>): FakeState {
+	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const instances = new Map<string, FakeInstance>();
+	const seeds = options.instances ?? [
+		{ name: 'sales', connectionStatus: 'open' as const },
+		{ name: 'Support Team', connectionStatus: 'open' as const },
+		{ name: 'offline', connectionStatus: 'close' as const },
+	];
+	for (const seed of seeds) {
+		instances.set(seed.name, {
+			token: `${seed.name}-token`,
+			connectionStatus: 'open',
+			ownerJid: seed.connectionStatus === 'close' ? null : '51900000001@s.whatsapp.net',
+			profileName: seed.name,
+			...seed,
+		});
+	}
+	const instanceIds = new Map<string, string>();
+	const pending: Pending[] = [];
+	const inFlightDeliveries = new Set<Promise<unknown>>();
+	const seededMessages = new Map<string, StoredMessage>();
+
+	const fake: EvolutionFake = {
+		url: '',
+		port: 0,
+		apiKey,
+		requests: [],
+		instances,
+		unregistered: new Set(options.unregistered ?? []),
+		contacts: new Map(Object.entries(options.contacts ?? {})),
+		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
+		groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group.id, structuredClone(group)])),
+		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
+		messages: new Map(),
+		readKeys: [],
+		webhooks: new Map(),
+		webhookAttempts: [],
+		deliver: (instance, event, data, deliverOptions) => deliverEvent(state, instance, event, data, deliverOptions?.envelope),
+		async pendingDeliveries() {
+			while (inFlightDeliveries.size > 0) await Promise.allSettled([...inFlightDeliveries]);
+		},
+		storeMedia(input) {
+			const id = input.id ?? newMessageId();
+			const message: StoredMessage = {
+				instance: input.instance ?? 'sales',
+				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: false, id },
+				messageType: `${input.mediaType}Message`,
+				media: {
+					bytes: input.bytes,
+					mimetype: input.mimetype,
+					fileName: input.fileName,
+					caption: input.caption,
+					height: input.height,
+					width: input.width,
+				},
+			};
+			seededMessages.set(id, message);
+			fake.messages.set(id, message);
+			return id;
+		},
+		failNext(status, body, times = 1, when, headers) {
+			for (let i = 0; i < times; i++) pending.push({ answer: { status, body, headers }, when });
+		},
+		dropNext(times = 1, when) {
+			for (let i = 0; i < times; i++) pending.push({ when });
+		},
+		delayMs: 0,
+		inFlight: 0,
+		peakInFlight: 0,
+		chats() {
+			const chats = new Map<string, RecordedRequest[]>();
+			for (const request of fake.requests) {
+				if (!/^\/message\//.test(request.path)) continue;
+				const body = request.body as { number?: unknown; key?: { remoteJid?: unknown } } | undefined;
+				// sendReaction names its chat only in the reacted message's key.
+				const named = /^\/message\/sendReaction\//.test(request.path) ? body?.key?.remoteJid : body?.number;
+				const chat = String(named ?? '');
+				chats.set(chat, [...(chats.get(chat) ?? []), request]);
+			}
+			return chats;
+		},
+		reset() {
+			fake.requests.length = 0;
+			pending.length = 0;
+			fake.delayMs = 0;
+			fake.peakInFlight = 0;
+			fake.readKeys.length = 0;
+			fake.webhooks.clear();
+			fake.webhookAttempts.length = 0;
+			fake.messages.clear();
+			for (const [id, message] of seededMessages) fake.messages.set(id, message);
+		},
+		close,
+	};
+
+	fake.storeMedia({
+		id: SEEDED_MESSAGES.image,
+		mediaType: 'image',
+		bytes: SEEDED_PNG,
+		mimetype: 'image/png',
+		caption: 'Foto del recibo',
+		height: 1,
+		width: 1,
+	});
+	fake.storeMedia({
+		id: SEEDED_MESSAGES.document,
+		mediaType: 'document',
+		bytes: SEEDED_PDF,
+		mimetype: 'application/pdf',
+		fileName: 'Factura F001-123.pdf',
+	});
+	const seededText: StoredMessage = {
+		instance: 'sales',
+		key: { remoteJid: SEEDED_SENDER, fromMe: false, id: SEEDED_MESSAGES.text },
+		messageType: 'conversation',
+	};
+	seededMessages.set(SEEDED_MESSAGES.text, seededText);
+	fake.messages.set(SEEDED_MESSAGES.text, seededText);
+
+	const state: FakeState = {
+		fake,
+		options,
+		pending,
+		seededMessages,
+		inFlightDeliveries,
+		idOf(name) {
+			if (!instanceIds.has(name)) instanceIds.set(name, randomUUID());
+			return instanceIds.get(name)!;
+		},
+	};
+	return state;
+}

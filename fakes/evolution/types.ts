@@ -1,0 +1,236 @@
+// The fake Evolution API's types: what tests, the sandbox and the bench see of it (the fake, its
+// options, what it stores and records), and what its route handlers share (FakeState, Handler).
+import type { IncomingHttpHeaders } from 'node:http';
+
+export type ConnectionStatus = 'open' | 'close' | 'connecting';
+
+export interface FakeInstance {
+	name: string;
+	/** The instance's own token, accepted as `apikey` for this instance only. */
+	token: string;
+	connectionStatus: ConnectionStatus;
+	ownerJid: string | null;
+	profileName: string | null;
+}
+
+export interface FakeGroupParticipant {
+	/** `<digits>@s.whatsapp.net` (or `@lid`). */
+	id: string;
+	admin: 'superadmin' | 'admin' | null;
+}
+
+export interface FakeGroup {
+	/** `<digits>@g.us`. */
+	id: string;
+	subject: string;
+	/** The creator's JID; omitted from answers when absent, as the server does. */
+	owner?: string;
+	desc?: string;
+	participants: FakeGroupParticipant[];
+	/** The instances that are members; default every instance. */
+	instances?: string[];
+}
+
+export type StoredMediaType = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+
+export interface StoredMedia {
+	bytes: Buffer;
+	mimetype: string;
+	fileName?: string;
+	caption?: string;
+	height?: number;
+	width?: number;
+}
+
+/** A message the server holds in its database (sent through it, or received). */
+export interface StoredMessage {
+	instance: string;
+	key: { remoteJid: string; fromMe: boolean; id: string };
+	/** The proto key, as the server names it: `conversation`, `imageMessage`, `reactionMessage`... */
+	messageType: string;
+	media?: StoredMedia;
+}
+
+export interface StoreMediaInput {
+	/** Default `sales`. */
+	instance?: string;
+	/** Default a random id. */
+	id?: string;
+	/** The sender; default `51987654321@s.whatsapp.net`. */
+	remoteJid?: string;
+	mediaType: StoredMediaType;
+	bytes: Buffer;
+	mimetype: string;
+	fileName?: string;
+	caption?: string;
+	height?: number;
+	width?: number;
+}
+
+export interface EvolutionFakeOptions {
+	/** Port to listen on; default 0 (a free port). */
+	port?: number;
+	/** The server's global API key; default `global-test-key`. */
+	apiKey?: string;
+	/** Instances; default: `sales` (open), `Support Team` (open), `offline` (close), tokens `<name>-token`. */
+	instances?: Array<Partial<FakeInstance> & { name: string }>;
+	/** Numbers (digits, as the server normalises them) that are not on WhatsApp. */
+	unregistered?: string[];
+	/** Names the server knows for numbers (whatsappNumbers answers them as `name`). */
+	contacts?: Record<string, string>;
+	/** The limit on decoded base64 media; default 15 MB (15 × 1024 × 1024 bytes). */
+	mediaLimitBytes?: number;
+	/** Groups the instances belong to; default `DEFAULT_GROUPS`. */
+	groups?: FakeGroup[];
+	/** Profile picture URLs by digits (a number's or a group's); default `DEFAULT_PROFILE_PICTURES`. Others have none. */
+	profilePictures?: Record<string, string>;
+	/**
+	 * Which release's webhook routes to play: `2.3` (default: nested body, custom headers, retries),
+	 * `2.1.0` (nested body, no headers kept), `2.0` (flat body).
+	 */
+	webhookRelease?: '2.3' | '2.1.0' | '2.0';
+	/** Delivery retries as 2.3's retryWebhookRequest, scaled down: attempts (default 10) and the first delay (default 50 ms, doubling, at most 1 s). */
+	webhookRetry?: { maxAttempts?: number; initialDelayMs?: number };
+	/** The server's SERVER_URL, sent in every delivery; default the fake's own URL. */
+	serverUrl?: string;
+}
+
+/** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
+export interface FakeWebhook {
+	id: string;
+	url: string;
+	headers?: Record<string, string> | null;
+	enabled: boolean;
+	events: string[];
+	webhookByEvents: boolean;
+	webhookBase64: boolean;
+	createdAt: string;
+	updatedAt: string;
+	instanceId: string;
+}
+
+/** One POST the fake made to a webhook. */
+export interface WebhookAttempt {
+	instance: string;
+	event: string;
+	url: string;
+	headers: Record<string, string>;
+	body: Record<string, unknown>;
+	/** The receiver's status, or undefined when the request failed (refused, timed out). */
+	status?: number;
+	error?: string;
+}
+
+export interface DeliveryOutcome {
+	/** Whether a 2xx answer came back. */
+	delivered: boolean;
+	/** Every attempt's status (undefined: no answer), in order. */
+	statuses: Array<number | undefined>;
+	/** What was posted (the same body on every attempt). */
+	envelope: Record<string, unknown>;
+	/** Why nothing was posted (no webhook, disabled, event not subscribed). */
+	skipped?: string;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** The path and query exactly as received (still percent-encoded). */
+	path: string;
+	headers: IncomingHttpHeaders;
+	/** The parsed JSON body, or the raw text when it is not JSON; undefined when empty. */
+	body: unknown;
+	/** Size of the body in bytes. */
+	bodyBytes: number;
+	/** When the request arrived (its headers were read): ms on the `performance.now()` clock. */
+	at: number;
+}
+
+export interface CannedAnswer {
+	status: number;
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+export type RequestFilter = (request: RecordedRequest) => boolean;
+
+/** A canned answer or a drop waiting for its request (failNext, dropNext). */
+export interface Pending {
+	/** An answer, or undefined to drop the connection. */
+	answer?: CannedAnswer;
+	when?: RequestFilter;
+}
+
+export interface EvolutionFake {
+	url: string;
+	port: number;
+	apiKey: string;
+	requests: RecordedRequest[];
+	instances: Map<string, FakeInstance>;
+	unregistered: Set<string>;
+	contacts: Map<string, string>;
+	mediaLimitBytes: number;
+	/** Groups by id. */
+	groups: Map<string, FakeGroup>;
+	/** Profile picture URLs by digits. */
+	profilePictures: Map<string, string>;
+	/** The server's message store by message id: the seeds, then every successful send. */
+	messages: Map<string, StoredMessage>;
+	/** Each instance's webhook, by instance name (`webhook/set` writes it, `webhook/find` reads it). */
+	webhooks: Map<string, FakeWebhook>;
+	/** Every POST made to a webhook, in order. */
+	webhookAttempts: WebhookAttempt[];
+	/**
+	 * Delivers an event (`messages.upsert`...) of an instance to its webhook, as Evolution does: only
+	 * when enabled and subscribed, the envelope with the API key, the stored headers, retried on
+	 * failure except 400, 401, 403, 404 and 422. `envelope` re-sends a previous delivery's body as is.
+	 */
+	deliver(instance: string, event: string, data: unknown, options?: { envelope?: Record<string, unknown> }): Promise<DeliveryOutcome>;
+	/** Deliveries started by the fake itself (send.message after a send), to await in tests. */
+	pendingDeliveries(): Promise<void>;
+	/** The keys markMessageAsRead passed on to WhatsApp (`@lid` ones are dropped), in order. */
+	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
+	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
+	storeMedia(input: StoreMediaInput): string;
+	/**
+	 * Answers the next `times` requests (those `when` accepts, if given) with this status and body,
+	 * after recording them. A string body is sent as HTML.
+	 */
+	failNext(status: number, body: unknown, times?: number, when?: RequestFilter, headers?: Record<string, string>): void;
+	/** Closes the connection of the next `times` requests (those `when` accepts) without an answer. */
+	dropNext(times?: number, when?: RequestFilter): void;
+	/** Holds every answer this long (ms). */
+	delayMs: number;
+	/** Requests waiting for their answer now, and the most there were at once. */
+	inFlight: number;
+	peakInFlight: number;
+	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
+	chats(): Map<string, RecordedRequest[]>;
+	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay). */
+	reset(): void;
+	close(): Promise<void>;
+}
+
+/** What every route handler is given: the fake (what tests see and steer) and the server's own state. */
+export interface FakeState {
+	fake: EvolutionFake;
+	options: EvolutionFakeOptions;
+	/** Canned answers and drops waiting for their request. */
+	pending: Pending[];
+	/** Seeded messages, restored by reset() after sends have been dropped. */
+	seededMessages: Map<string, StoredMessage>;
+	/** Deliveries started by the fake itself (send.message after a send). */
+	inFlightDeliveries: Set<Promise<unknown>>;
+	/** An instance's id (a UUID, made the first time it is asked for). */
+	idOf(instanceName: string): string;
+}
+
+/**
+ * A route of an instance (`<METHOD> <group>/<action>/<instance>`): the instance exists and the key
+ * fits it; `body` is the parsed body copied onto a fresh object, `query` the query string.
+ */
+export type Handler = (
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	query: URLSearchParams,
+) => CannedAnswer | Promise<CannedAnswer>;

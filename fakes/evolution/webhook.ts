@@ -1,0 +1,192 @@
+// The webhook routes (webhook/set, webhook/find) and the deliveries: an instance's events POSTed to
+// its webhook as WebhookController.emit does, with 2.3's retries (delays scaled down).
+import { randomBytes } from 'node:crypto';
+
+import { internalError, schemaFailure } from './answers.ts';
+import { isNotEmpty, type JsonSchema } from './schema.ts';
+import type { CannedAnswer, DeliveryOutcome, FakeInstance, FakeState, FakeWebhook } from './types.ts';
+
+/** EventController.events of 2.3.x: what a webhook may subscribe to. */
+export const WEBHOOK_EVENTS = [
+	'APPLICATION_STARTUP',
+	'QRCODE_UPDATED',
+	'MESSAGES_SET',
+	'MESSAGES_UPSERT',
+	'MESSAGES_EDITED',
+	'MESSAGES_UPDATE',
+	'MESSAGES_DELETE',
+	'SEND_MESSAGE',
+	'SEND_MESSAGE_UPDATE',
+	'CONTACTS_SET',
+	'CONTACTS_UPSERT',
+	'CONTACTS_UPDATE',
+	'PRESENCE_UPDATE',
+	'CHATS_SET',
+	'CHATS_UPSERT',
+	'CHATS_UPDATE',
+	'CHATS_DELETE',
+	'GROUPS_UPSERT',
+	'GROUP_UPDATE',
+	'GROUP_PARTICIPANTS_UPDATE',
+	'CONNECTION_UPDATE',
+	'LABELS_EDIT',
+	'LABELS_ASSOCIATION',
+	'CALL',
+	'TYPEBOT_START',
+	'TYPEBOT_CHANGE_STATUS',
+	'REMOVE_INSTANCE',
+	'LOGOUT_INSTANCE',
+	'INSTANCE_CREATE',
+	'INSTANCE_DELETE',
+	'STATUS_INSTANCE',
+];
+
+const SCHEMAS = {
+	webhook: {
+		type: 'object',
+		properties: {
+			webhook: {
+				type: 'object',
+				properties: {
+					enabled: { type: 'boolean' },
+					url: { type: 'string' },
+					headers: { type: 'object' },
+					byEvents: { type: 'boolean' },
+					base64: { type: 'boolean' },
+					events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+				},
+				required: ['enabled', 'url'],
+				...isNotEmpty('enabled', 'url'),
+			},
+		},
+		required: ['webhook'],
+	},
+	/** 2.0.x: the same keys at the top level, with webhookByEvents and webhookBase64. */
+	webhookFlat: {
+		type: 'object',
+		properties: {
+			enabled: { type: 'boolean' },
+			url: { type: 'string' },
+			webhookByEvents: { type: 'boolean' },
+			webhookBase64: { type: 'boolean' },
+			events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+		},
+		required: ['enabled', 'url'],
+		...isNotEmpty('enabled', 'url'),
+	},
+} satisfies Record<string, JsonSchema>;
+
+/** WebhookController.set: validated by webhookSchema (2.0: a flat body), saved like Prisma's upsert. */
+export function setWebhook(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const webhookRelease = state.options.webhookRelease ?? '2.3';
+	const legacy = webhookRelease === '2.0';
+	const invalid = schemaFailure(body, legacy ? SCHEMAS.webhookFlat : SCHEMAS.webhook);
+	if (invalid) return invalid;
+	const given = (legacy ? body : body.webhook) as Record<string, unknown>;
+	const enabled = given.enabled === true;
+	let events = given.events as string[] | undefined;
+	if (!enabled) events = [];
+	// `data.webhook.events.length` on a missing list: a TypeError, answered as a 500.
+	else if (events === undefined) return internalError("Cannot read properties of undefined (reading 'length')");
+	else if (events.length === 0) events = [...WEBHOOK_EVENTS];
+	const now = new Date().toISOString();
+	const before = state.fake.webhooks.get(instance.name);
+	const byEvents = (legacy ? given.webhookByEvents : given.byEvents) as boolean | undefined;
+	const base64 = (legacy ? given.webhookBase64 : given.base64) as boolean | undefined;
+	const keepsHeaders = webhookRelease === '2.3';
+	// Prisma leaves out what is undefined: an update keeps the stored byEvents, base64 and headers.
+	const row: FakeWebhook = {
+		id: before?.id ?? `cm${randomBytes(12).toString('hex').slice(0, 23)}`,
+		url: legacy && !enabled ? '' : String(given.url),
+		...(keepsHeaders ? { headers: (given.headers as Record<string, string> | undefined) ?? before?.headers ?? null } : {}),
+		enabled,
+		events,
+		webhookByEvents: byEvents ?? before?.webhookByEvents ?? false,
+		webhookBase64: base64 ?? before?.webhookBase64 ?? false,
+		createdAt: before?.createdAt ?? now,
+		updatedAt: now,
+		instanceId: state.idOf(instance.name),
+	};
+	state.fake.webhooks.set(instance.name, row);
+	if (legacy) return { status: 201, body: { webhook: { instanceName: instance.name, webhook: given } } };
+	return { status: 201, body: row };
+}
+
+/** EventController.get: the stored row, or `null` (JSON) when none was ever set. */
+export function findWebhook(state: FakeState, instance: FakeInstance): CannedAnswer {
+	return { status: 200, body: state.fake.webhooks.get(instance.name) ?? null };
+}
+
+const NOT_RETRIED = new Set([400, 401, 403, 404, 422]);
+
+async function postOnce(url: string, headers: Record<string, string>, body: string): Promise<{ status?: number; error?: string }> {
+	try {
+		const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) });
+		await response.arrayBuffer();
+		return { status: response.status };
+	} catch (error) {
+		return { error: (error as Error).message };
+	}
+}
+
+/** WebhookController.emit, with 2.3's retries (delays scaled down to milliseconds). */
+export async function deliverEvent(
+	state: FakeState,
+	instanceName: string,
+	event: string,
+	data: unknown,
+	envelope?: Record<string, unknown>,
+): Promise<DeliveryOutcome> {
+	const retry = {
+		maxAttempts: state.options.webhookRetry?.maxAttempts ?? 10,
+		initialDelayMs: state.options.webhookRetry?.initialDelayMs ?? 50,
+	};
+	const instance = state.fake.instances.get(instanceName);
+	const webhook = state.fake.webhooks.get(instanceName);
+	const subscription = event.replace(/[.-]/g, '_').toUpperCase();
+	const body = envelope ?? {
+		event,
+		instance: instanceName,
+		data,
+		destination: webhook?.url,
+		date_time: new Date().toISOString(),
+		...(instance?.ownerJid ? { sender: instance.ownerJid } : {}),
+		server_url: state.options.serverUrl ?? state.fake.url,
+		apikey: instance?.token ?? null,
+	};
+	const skip = (reason: string): DeliveryOutcome => ({ delivered: false, statuses: [], envelope: body, skipped: reason });
+	if (!instance) return skip(`no instance ${instanceName}`);
+	if (!webhook) return skip('no webhook set');
+	if (!webhook.enabled) return skip('the webhook is disabled');
+	if (!webhook.events.includes(subscription)) return skip(`${subscription} is not subscribed`);
+	if (!/^(https?:\/\/)/.test(webhook.url)) return skip('the webhook URL is not http(s)');
+	const url = webhook.webhookByEvents ? `${webhook.url}/${subscription.replace(/_/g, '-').toLowerCase()}` : webhook.url;
+	const headers: Record<string, string> = {
+		accept: 'application/json, text/plain, */*',
+		'content-type': 'application/json',
+		...(webhook.headers ?? {}),
+	};
+	const payload = JSON.stringify(body);
+	const statuses: Array<number | undefined> = [];
+	for (let attempt = 1; attempt <= retry.maxAttempts; attempt++) {
+		const result = await postOnce(url, headers, payload);
+		state.fake.webhookAttempts.push({ instance: instanceName, event, url, headers, body, ...result });
+		statuses.push(result.status);
+		if (result.status !== undefined && result.status >= 200 && result.status < 300) return { delivered: true, statuses, envelope: body };
+		if (result.status !== undefined && NOT_RETRIED.has(result.status)) break;
+		if (attempt < retry.maxAttempts) {
+			const delay = Math.min(retry.initialDelayMs * 2 ** (attempt - 1), 1000);
+			await new Promise((resolve) => setTimeout(resolve, delay));
+		}
+	}
+	return { delivered: false, statuses, envelope: body };
+}
+
+/** What Evolution does after a send through the API: a `send.message` event, when subscribed. */
+export function emitSendMessage(state: FakeState, instanceName: string, message: unknown) {
+	const webhook = state.fake.webhooks.get(instanceName);
+	if (!webhook?.enabled || !webhook.events.includes('SEND_MESSAGE')) return;
+	const delivery = deliverEvent(state, instanceName, 'send.message', message).catch(() => undefined);
+	state.inFlightDeliveries.add(delivery);
+	void delivery.finally(() => state.inFlightDeliveries.delete(delivery));
+}
