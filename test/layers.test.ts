@@ -81,3 +81,12 @@ describe('imports go one way', () => {
 		expect(crossings('test', ['scripts', 'bench'])).toEqual([]);
 	});
 });
+
+describe('the fakes stay modular', () => {
+	it('has no file under fakes/ longer than 600 lines: a new endpoint goes in its route group', () => {
+		const long = sourceFiles('fakes')
+			.map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length }))
+			.filter(({ lines }) => lines > 600);
+		expect(long).toEqual([]);
+	});
+});
