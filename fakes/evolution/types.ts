@@ -51,7 +51,8 @@ export interface StoredMessage {
 	media?: StoredMedia;
 }
 
-export interface StoreMediaInput {
+/** A received media message to store: its file, and where it was received. */
+export interface StoreMediaInput extends StoredMedia {
 	/** Default `sales`. */
 	instance?: string;
 	/** Default a random id. */
@@ -59,12 +60,6 @@ export interface StoreMediaInput {
 	/** The sender; default `51987654321@s.whatsapp.net`. */
 	remoteJid?: string;
 	mediaType: StoredMediaType;
-	bytes: Buffer;
-	mimetype: string;
-	fileName?: string;
-	caption?: string;
-	height?: number;
-	width?: number;
 }
 
 export interface EvolutionFakeOptions {
