@@ -117,8 +117,10 @@ async function main() {
 	const profiler = process.env.BENCH_CPU_PROF ? await startProfiler() : undefined;
 	const watcher = heapWatcher();
 	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	const output = await run(baseUrl, items);
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
 	const peakHeap = watcher.stop();
 	if (profiler) await profiler.stopTo(process.env.BENCH_CPU_PROF);
 	const failed = output.filter((item) => item.error).length;
@@ -126,6 +128,8 @@ async function main() {
 		implementation,
 		n,
 		wallMs,
+		// This process's CPU time (user + system) over the timed run: less moved by other work on the machine than wall time.
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		outputItems: output.length,
 		failedItems: failed,
 		rssBeforeMB: before.rss / 2 ** 20,
