@@ -93,7 +93,7 @@ parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake) and Mes
 at a time in item order, so each item waits for the one before). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
 "after" this checkout's (${commitOf('after')}); both run on this checkout's harness, engine and fakes (bench/nodeSource.ts loads the other
 checkout's TypeScript with this checkout's n8n-workflow and n8n-core). Runs alternate before, after, before, after;` : `This checkout's nodes (${commitOf('after')}); \`--compare=<checkout>\` adds the nodes of another checkout as "before". Runs:`}
-wall time is the median of ${settings.repeats} (all runs in parentheses), memory the highest over the baseline. Expressions and property
+wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs`} (all runs in parentheses; CPU time likewise), memory the highest over the baseline. Expressions and property
 visits (RoutingNode's top-level \`getRequestOptionsFromParameters\` calls, both passes, hidden properties included) are counted over
 100 items: they do not depend on the machine.
 
