@@ -3,7 +3,10 @@
 // (IPC, or stdout as JSON) wall time, peak RSS and peak heap.
 //   node bench/case.cjs <ours|httpRequest|fetch|validate|...> <N>   (the names in bench/cases.ts)
 // BENCH_CPU_PROF=<file.cpuprofile> records a CPU profile of the timed run only (not load/warm-up).
-// BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text and call site.
+// BENCH_COUNT_EXPRESSIONS=1 counts the expressions n8n evaluates in the timed run, by text and call site,
+// and the properties RoutingNode visits.
+// BENCH_NODES_ROOT=<checkout> runs that checkout's nodes; BENCH_MESSAGING_WIDTH=<k> (and
+// BENCH_MESSAGING_FIELDS=shared) sets the widened Messaging of `sendTextWide` (bench/nodeSource.ts).
 'use strict';
 require('./register.cjs');
 const { runBenchChild } = require('./child.cjs');
@@ -68,6 +71,18 @@ function countExpressions() {
 	return counts;
 }
 
+/** Counts the properties RoutingNode visits (its top-level `getRequestOptionsFromParameters` calls: both passes, hidden ones included). */
+function countPropertyVisits() {
+	const { RoutingNode } = require('n8n-core/dist/execution-engine/routing-node.js');
+	const original = RoutingNode.prototype.getRequestOptionsFromParameters;
+	const visits = { count: 0 };
+	RoutingNode.prototype.getRequestOptionsFromParameters = function (fns, property, itemIndex, runIndex, path, ...rest) {
+		if (path === '') visits.count++;
+		return original.call(this, fns, property, itemIndex, runIndex, path, ...rest);
+	};
+	return visits;
+}
+
 async function startProfiler() {
 	const { Session } = require('node:inspector/promises');
 	const session = new Session();
@@ -98,11 +113,14 @@ async function main() {
 	global.gc?.();
 	const before = process.memoryUsage();
 	const expressions = process.env.BENCH_COUNT_EXPRESSIONS ? countExpressions() : undefined;
+	const propertyVisits = process.env.BENCH_COUNT_EXPRESSIONS ? countPropertyVisits() : undefined;
 	const profiler = process.env.BENCH_CPU_PROF ? await startProfiler() : undefined;
 	const watcher = heapWatcher();
 	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	const output = await run(baseUrl, items);
 	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
 	const peakHeap = watcher.stop();
 	if (profiler) await profiler.stopTo(process.env.BENCH_CPU_PROF);
 	const failed = output.filter((item) => item.error).length;
@@ -110,13 +128,15 @@ async function main() {
 		implementation,
 		n,
 		wallMs,
+		// This process's CPU time (user + system) over the timed run: less moved by other work on the machine than wall time.
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		outputItems: output.length,
 		failedItems: failed,
 		rssBeforeMB: before.rss / 2 ** 20,
 		peakRssMB: process.resourceUsage().maxRSS / 1024,
 		heapBeforeMB: (before.heapUsed + before.external) / 2 ** 20,
 		peakHeapMB: peakHeap / 2 ** 20,
-		...(expressions ? { expressions } : {}),
+		...(expressions ? { expressions, propertyVisits: propertyVisits.count } : {}),
 		// Validate's verdicts, for the parent to hold against the rows' mix.
 		...(implementation === 'validate' ? { validItems: output.filter((item) => item.json.valid === true).length } : {}),
 	};

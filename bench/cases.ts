@@ -6,10 +6,12 @@ import { get } from 'node:http';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { DEFAULT_API_KEY } from '../fakes/evolution';
 import { TAXPAYERS, VALID_TOKEN, fakeRucIsValid } from '../fakes/lookup';
+import { MESSAGING_WIDE } from './nodeSource';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
-export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp' | 'validate';
+export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp' | 'validate' | 'sendText' | 'sendTextWide';
 
 const RUCS = Object.keys(TAXPAYERS);
 
@@ -176,6 +178,36 @@ export async function runValidate(baseUrl: string, items: INodeExecutionData[]) 
 	return output;
 }
 
+// ------------------------------------------------------------ Messaging: Send Text
+
+/** N messages, each item's text its own (`Aviso 0`, `Aviso 1`...). */
+export const messageItems = (n: number): INodeExecutionData[] => Array.from({ length: n }, (_, row) => ({ json: { text: `Aviso ${row}`, row } }));
+
+/** The number every Send Text of the bench goes to (one chat: the fake records its messages in order). */
+export const SEND_TEXT_NUMBER = '51987654321';
+
+/**
+ * Messaging → Send Text (version 1.1: instance from the list, recipient a number, the text from the
+ * item) against the Evolution fake at `baseUrl` with its default key. Through one instance, sends go
+ * one at a time in item order.
+ */
+export async function runSendText(baseUrl: string, items: INodeExecutionData[], type = 'n8n-nodes-taxpayer-messaging.messaging') {
+	const { items: output } = await runWorkflow({
+		type,
+		typeVersion: 1.1,
+		parameters: {
+			resource: 'message',
+			operation: 'sendText',
+			instanceName: { __rl: true, mode: 'list', value: 'sales' },
+			number: { __rl: true, mode: 'number', value: SEND_TEXT_NUMBER },
+			text: '={{ $json.text }}',
+		},
+		credentials: { messagingApi: { serverUrl: baseUrl, apiKey: DEFAULT_API_KEY } },
+		items,
+	});
+	return output;
+}
+
 export const implementations: Record<Implementation, (baseUrl: string, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>> = {
 	ours: async (baseUrl, items) => await runOurs(baseUrl, items),
 	// The same node with its cap raised to the most it allows: what the cap of 5 costs.
@@ -185,8 +217,11 @@ export const implementations: Record<Implementation, (baseUrl: string, items: IN
 	fetch: runFetch,
 	nodeHttp: runNodeHttp,
 	validate: runValidate,
+	sendText: async (baseUrl, items) => await runSendText(baseUrl, items),
+	// Messaging with BENCH_MESSAGING_WIDTH times its operations (bench/nodeSource.ts), Send Text unchanged.
+	sendTextWide: async (baseUrl, items) => await runSendText(baseUrl, items, MESSAGING_WIDE),
 };
 
 /** What each implementation is timed on: the lookups a list of known RUCs, Validate a sheet's rows. */
 export const inputsOf = (implementation: Implementation): ((n: number) => INodeExecutionData[]) =>
-	implementation === 'validate' ? sheetRows : inputItems;
+	implementation === 'validate' ? sheetRows : implementation.startsWith('sendText') ? messageItems : inputItems;

@@ -28,6 +28,101 @@ function versionOf(dir) {
 	return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 }
 
+const OPERATION_LABELS = { get: 'Taxpayer Lookup → Get', sendText: 'Messaging → Send Text' };
+
+/** Least squares slope of y over x. */
+const slope = (points) => {
+	const mx = points.reduce((a, p) => a + p.x, 0) / points.length;
+	const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+	return points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0) / points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+};
+
+/**
+ * The "Per item" section (bench/perItem.mjs measures it): before/after per operation, the
+ * expressions each asks n8n for, and Send Text's cost per item against the node's properties.
+ * bench/per-item-only.mjs writes this section alone into BENCHMARKS.md.
+ */
+export function perItemSection({ settings, checkouts, cases, widths }) {
+	const commitOf = (name) => checkouts.find((c) => c.name === name)?.commit;
+	const compared = checkouts.some((c) => c.name === 'before');
+	const perItemUs = (r) => (r.wallMs / r.n) * 1000;
+	const cpuPerItemUs = (r) => (r.cpuMs / r.n) * 1000;
+	const caseRows = cases.map((r) => {
+		const before = cases.find((b) => b.operation === r.operation && b.checkout === 'before');
+		return [
+			OPERATION_LABELS[r.operation],
+			`${r.checkout} (${commitOf(r.checkout)})`,
+			`${ms(r.wallMs)} (${r.runs.map(ms).join(', ')})`,
+			fmt(perItemUs(r)),
+			fmt(cpuPerItemUs(r)),
+			before && before !== r ? `${perItemUs(r) >= perItemUs(before) ? '+' : '−'}${fmt(Math.abs(perItemUs(r) - perItemUs(before)))} (${fmt((perItemUs(r) / perItemUs(before) - 1) * 100, 1)}%)` : '',
+			fmt(r.expressionsPerItem, 2),
+			fmt(r.propertyVisitsPerItem),
+			fmt(r.rssMB),
+			fmt(r.heapMB),
+		];
+	});
+	const expressionRows = cases.flatMap((r) =>
+		Object.entries(r.expressions).flatMap(([text, sites]) =>
+			Object.entries(sites).map(([site, count]) => [OPERATION_LABELS[r.operation], r.checkout, `\`${text.replace(/\|/g, '\\|')}\``, site, fmt(count / 100, 2)]),
+		),
+	);
+	const one = widths.find((w) => w.width === 1 && w.fields === 'own');
+	const widthRows = widths.map((w) => [
+		`${w.width}×${w.fields === 'shared' ? ', copies share the fields' : ''}`,
+		fmt(w.operations),
+		fmt(w.properties),
+		fmt(w.propertyVisitsPerItem),
+		fmt(w.expressionsPerItem, 2),
+		`${ms(w.wallMs)} (${w.runs.map(ms).join(', ')})`,
+		fmt(perItemUs(w)),
+		w === one ? '' : `${perItemUs(w) >= perItemUs(one) ? '+' : '−'}${fmt(Math.abs(perItemUs(w) - perItemUs(one)))}`,
+		fmt(cpuPerItemUs(w)),
+		w === one ? '' : `${cpuPerItemUs(w) >= cpuPerItemUs(one) ? '+' : '−'}${fmt(Math.abs(cpuPerItemUs(w) - cpuPerItemUs(one)))}`,
+	]);
+	const own = widths.filter((w) => w.fields === 'own');
+	const usPerProperty = slope(own.map((w) => ({ x: w.properties, y: perItemUs(w) })));
+	const cpuUsPerProperty = slope(own.map((w) => ({ x: w.properties, y: cpuPerItemUs(w) })));
+	const shared = widths.find((w) => w.fields === 'shared');
+	const widest = own.at(-1);
+	return `## Per item: Taxpayer Get and Messaging Send Text${compared ? ', before and after' : ''}
+
+Each case in a fresh child process (bench/case.cjs) after three warm-up runs of 50 items, N = ${fmt(settings.n)}, against the fakes in the
+parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake) and Messaging → Send Text (version 1.1, instance
+\`sales\` from the list, number \`51987654321\`, \`text: ={{ $json.text }}\`, Evolution fake; through one instance sends go one
+at a time in item order, so each item waits for the one before). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
+"after" this checkout's (${commitOf('after')}); both run on this checkout's harness, engine and fakes (bench/nodeSource.ts loads the other
+checkout's TypeScript with this checkout's n8n-workflow and n8n-core). Runs alternate before, after, before, after;` : `This checkout's nodes (${commitOf('after')}); \`--compare=<checkout>\` adds the nodes of another checkout as "before". Runs:`}
+wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs`} (all runs in parentheses; CPU time likewise), memory the highest over the baseline. Expressions and property
+visits (RoutingNode's top-level \`getRequestOptionsFromParameters\` calls, both passes, hidden properties included) are counted over
+100 items: they do not depend on the machine.
+
+| operation | nodes | wall ms (runs) | µs per item | CPU µs per item | µs per item vs before | expressions per item | property visits per item | RSS over baseline MB | heap over baseline MB |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${caseRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+| operation | nodes | expression | asked by | evaluations per item |
+|---|---|---|---|---:|
+${expressionRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+**Send Text against the number of properties.** Messaging as shipped, its properties rebuilt with the project's builder
+(\`nodeProperties\`, nodes/shared/editor.ts) over its four resources with every operation copied k − 1 more times
+(values \`sendTextCopy1\`..., bench/nodeSource.ts \`widenedMessaging\`): each copy with fields of its own (renamed parameters:
+one property per operation that uses it), and, for the widest, the copies using the originals' fields (one property per
+meaning, shown for more operations). Send Text itself is unchanged. N = ${fmt(settings.widthN)}, median of ${settings.widthRepeats} runs, variants interleaved.
+
+| Messaging | operations | properties | property visits per item | expressions per item | wall ms (runs) | µs per item | vs 1× | CPU µs per item | vs 1× |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${widthRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+Cost of a property (least squares over the ${own.length} widths with fields of their own): **${fmt(usPerProperty, 2)} µs of wall time per item per
+property, ${fmt(usPerProperty * 100)} µs per item per 100 properties**; in CPU time of the child ${fmt(cpuUsPerProperty, 2)} µs per item per property
+(${fmt(cpuUsPerProperty * 100)} µs per 100; RoutingNode visits each property twice per item). From 1× (${fmt(one.properties)} properties) to ${widest.width}× (${fmt(widest.properties)}):
+${fmt(perItemUs(widest) / perItemUs(one), 2)}× the wall time per item, ${fmt(cpuPerItemUs(widest) / cpuPerItemUs(one), 2)}× the CPU time. ${widest.width}× with the fields shared: ${fmt(shared.properties)} properties,
+${fmt(perItemUs(shared))} µs per item (${fmt(perItemUs(shared) / perItemUs(one), 2)}× 1×), CPU ${fmt(cpuPerItemUs(shared))} µs (${fmt(cpuPerItemUs(shared) / cpuPerItemUs(one), 2)}×).
+`;
+}
+
 /**
  * BENCHMARKS.md for one run's measurements (see bench/run.mjs, which gathers them): the settings
  * (`quick`, SIZES, LATENCIES, IMPLEMENTATIONS, PROFILE_N, QUOTA, QUOTA_LATENCY_MS, SENDS,
@@ -62,6 +157,7 @@ export function benchmarksReport({
 	media,
 	mediaTraces,
 	pollCosts,
+	perItem,
 }) {
 	const quotaWindows = Math.ceil(QUOTA.n / QUOTA.budget) - 1;
 	// A run's ideal: n8n's preparation of the items (until its first request), the windows the budget
@@ -310,6 +406,8 @@ call stack): ${expressionTotals}. RoutingNode walks every property of a declarat
 ${expressionTable}
 
 ${profileSection}
+
+${perItemSection(perItem).trim()}
 
 ## Validate: N rows offline
 

@@ -5,9 +5,11 @@
 //
 // The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
 // so that its peak RSS and heap are its own, and the fake has the other core.
-//   npm run bench                 full run (about 6-8 minutes on 2 cores)
+//   npm run bench                 full run (about 12-15 minutes on 2 cores)
 //   npm run bench -- --quick      N = 100 and 1,000 only (Validate 1,000), one repeat, no profiles (a smoke test)
 //   npm run bench -- --with=nodeHttp   add the node:http floor (the client n8n's axios sits on)
+//   npm run bench -- --compare=<checkout>   "Per item" section: also the nodes of another checkout, as "before"
+//   npm run bench:per-item -- [--compare=<checkout>]   only the "Per item" section (bench/per-item-only.mjs)
 //   node bench/media-only.mjs     only the Send Media memory case
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -17,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { measurePerItem } from './perItem.mjs';
 import { benchmarksReport, fmt, ms } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +31,8 @@ const SIZES = quick ? [100, 1000] : [100, 1000, 10_000];
 /** Validate's N: a sheet of 10,000 rows is what the issue promises to clean in one run. */
 const VALIDATE_SIZES = quick ? [1000] : [1000, 10_000];
 const LATENCIES = [0, 20];
+/** A checkout whose nodes the "Per item" section measures as "before" (bench/perItem.mjs). */
+const compare = process.argv.find((arg) => arg.startsWith('--compare='))?.slice('--compare='.length);
 const extra = (process.argv.find((arg) => arg.startsWith('--with='))?.slice('--with='.length).split(',') ?? []).filter(Boolean);
 /** `oursProgrammatic` is a reference row: a measurement prototype (bench/programmatic.ts), not shipped. */
 const IMPLEMENTATIONS = ['fetch', 'ours', 'oursWide', 'oursProgrammatic', 'httpRequest', ...extra.filter((name) => name !== 'oursProgrammatic')];
@@ -197,6 +202,9 @@ if (!quick) {
 }
 await lookup.close();
 
+// Per item: Taxpayer Get and Send Text, before (--compare) and after; Send Text against the node's properties.
+const perItem = await measurePerItem({ quick, compare });
+
 // Quota: N distinct RUCs against the plan's budget per window (the window shortened to seconds),
 // ours with no option set and n8n's HTTP Request node with default settings (On Error: Continue, to
 // count its failed items). The ideal time is the windows the budget forces plus the requests
@@ -322,6 +330,7 @@ const report = benchmarksReport({
 	media,
 	mediaTraces,
 	pollCosts,
+	perItem,
 });
 writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
 console.log(report);

@@ -17,6 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { nodeTypesRegistry, runNode } from '../test/harness/engine';
+import { nodeTypeFromEnvironment } from './nodeSource';
 import { programmaticTaxpayerLookup } from './programmatic';
 
 export const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
@@ -41,12 +42,15 @@ export function loadHttpRequestNode(): IVersionedNodeType {
 	return httpRequest;
 }
 
-/** The harness's registry plus n8n-base's HTTP Request node, resolving versions as n8n does. */
+/**
+ * The harness's registry plus n8n-base's HTTP Request node, resolving versions as n8n does; the
+ * package's nodes from another checkout or widened, when the environment asks (bench/nodeSource.ts).
+ */
 export const benchNodeTypes: INodeTypes = {
 	getByName(name: string) {
 		if (name === HTTP_REQUEST) return loadHttpRequestNode();
 		if (name === PROGRAMMATIC_LOOKUP) return (programmatic ??= programmaticTaxpayerLookup());
-		return nodeTypesRegistry.getByName(name);
+		return nodeTypeFromEnvironment(name) ?? nodeTypesRegistry.getByName(name);
 	},
 	getByNameAndVersion(name: string, version?: number): INodeType {
 		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
