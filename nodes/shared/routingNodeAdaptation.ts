@@ -6,7 +6,8 @@
 // answer alike, and where an error item keeps its pairedItem (n8n drops it for errors thrown
 // before the hook). The request defaults hold no expression: RoutingNode evaluates them, and the
 // base URL again for its credential-domain check, for every item; the runner sets the base URL it
-// read from the credential once per run. What the tests pin of it:
+// read from the credential once per run, with the domains the credential allows (server.ts), as
+// RoutingNode would have derived them. What the tests pin of it:
 // test/nodes/shared/routingNodeAdaptation.test.ts.
 import type {
 	DeclarativeRestApiSettings,

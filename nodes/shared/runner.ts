@@ -25,12 +25,12 @@ import {
 	type RequestContext,
 	type RunLimits,
 	type SendRequest,
-	type ServerAddress,
 	type Values,
 } from './contract';
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
+import { serverOfRun } from './server';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
@@ -110,23 +110,6 @@ async function exchange(
 	}
 }
 
-// The server's base URL, once per run: n8n gives every item of a run the same execute data (see
-// pacingOfRun), and reading the credential costs what evaluating an expression for it would, per item.
-const baseUrls = new WeakMap<object, Promise<string>>();
-
-function baseUrlOfRun(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<string> {
-	// A credential that cannot be read fails the request with the API's readable "cannot reach".
-	const read = async () => server.baseUrl(await fns.getCredentials(server.credentialType));
-	const run = fns.getExecuteData?.();
-	if (!run) return read().catch(() => '');
-	let url = baseUrls.get(run);
-	if (!url) {
-		url = read().catch(() => '');
-		baseUrls.set(run, url);
-	}
-	return url;
-}
-
 /** The fields an operation reads, in order: its own, then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...op.fields, ...apiFieldsOf(api, op)];
 
@@ -181,7 +164,10 @@ export async function runItem(
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
-		requestData.options.baseURL = context.serverUrl = await baseUrlOfRun(fns, api.server);
+		const server = await serverOfRun(fns, api.server);
+		requestData.options.baseURL = context.serverUrl = server.baseURL;
+		if (server.allowedDomains === undefined) delete requestData.options.allowedDomains;
+		else requestData.options.allowedDomains = server.allowedDomains;
 
 		const pace: Pace = {
 			pacing,

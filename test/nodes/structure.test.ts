@@ -53,7 +53,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors'],
 	['contract', 'fields'],
-	['quota', 'pacing', 'runner', 'credentialTest'],
+	['quota', 'pacing', 'server', 'runner', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
 ];

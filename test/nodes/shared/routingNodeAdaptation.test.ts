@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
+import { VALID_TOKEN } from '../../../fakes/lookup';
+import { runNode } from '../../harness/engine';
 import { itemsOf, recipient, runMessaging, useEvolutionFake, instance } from '../Messaging/helpers';
 import { runLookup, useLookupFake } from '../TaxpayerLookup/lookup';
 
@@ -79,5 +81,30 @@ describe('the RoutingNode adaptation', () => {
 		});
 		expect(evolution.fake.requests.map((request) => request.body)).toMatchObject([{ text: 'uno' }, { text: 'dos' }, { text: 'tres' }]);
 		expect(evaluated.filter((text) => text.includes('$credentials'))).toEqual([]);
+	});
+
+	describe("a credential restricted to some domains (n8n's Allowed HTTP Request Domains) still reaches its own server, as RoutingNode allows it", () => {
+		const getTaxpayer = async (restriction: Record<string, string>) =>
+			await runNode({
+				type: 'taxpayerLookup',
+				parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' } as never,
+				credentials: { taxpayerLookupApi: { baseUrl: lookup.fake.url, accessToken: VALID_TOKEN, ...restriction } },
+			});
+
+		it.each([
+			['all domains', { allowedHttpRequestDomains: 'all' }],
+			['no other domain', { allowedHttpRequestDomains: 'none' }],
+			['other domains only', { allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, *.example.org' }],
+		])('%s', async (_name, restriction) => {
+			const result = await getTaxpayer(restriction);
+			expect(result.error).toBeUndefined();
+			expect(lookup.fake.requests.map((request) => request.path)).toEqual(['/api/v2/ruc/20131312955']);
+		});
+
+		it("a restriction to listed domains with none listed gets n8n's own error, before any request", async () => {
+			const result = await getTaxpayer({ allowedHttpRequestDomains: 'domains', allowedDomains: '' });
+			expect(result.error?.message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
+			expect(lookup.fake.requests).toEqual([]);
+		});
 	});
 });

@@ -1,0 +1,46 @@
+// Where a run's requests go: the server's base URL, from the credential, and the domains the
+// credential allows, read once per run. RoutingNode would evaluate a base-URL expression in the
+// request defaults twice for every item, and derives the allowed domains from it: a credential
+// restricted to some domains still reaches its own server, so the same is done here with the
+// address the runner sets (see routingNodeAdaptation.ts).
+import { getCredentialAllowedDomains, type IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { ServerAddress } from './contract';
+
+export interface RunServer {
+	baseURL: string;
+	/** What RoutingNode would have allowed: undefined when the credential does not restrict domains. */
+	allowedDomains?: string;
+}
+
+// n8n gives every item of a run the same execute data (see pacingOfRun), and a new one to each run.
+const servers = new WeakMap<object, Promise<RunServer>>();
+
+async function readServer(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<RunServer> {
+	let credentials;
+	try {
+		credentials = await fns.getCredentials(server.credentialType);
+	} catch {
+		// No credential to read: the request fails with the API's readable "cannot reach".
+		return { baseURL: '' };
+	}
+	const baseURL = server.baseUrl(credentials);
+	const allowedDomains = getCredentialAllowedDomains({
+		node: fns.getNode(),
+		credentialData: credentials,
+		credentialOwnedSurface: true,
+		nodeEndpointUrl: baseURL,
+	});
+	return { baseURL, allowedDomains };
+}
+
+export function serverOfRun(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<RunServer> {
+	const run = fns.getExecuteData?.();
+	if (!run) return readServer(fns, server);
+	let known = servers.get(run);
+	if (!known) {
+		known = readServer(fns, server);
+		servers.set(run, known);
+	}
+	return known;
+}
