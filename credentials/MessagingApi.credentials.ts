@@ -33,7 +33,7 @@ export class MessagingApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'WhatsApp through your own <a href="https://doc.evolution-api.com/v2/en/get-started/introduction" target="_blank">Evolution API</a> v2 server. The global API key is AUTHENTICATION_API_KEY in the server\'s .env; an instance\'s token is shown in its manager (…/manager).',
+				'WhatsApp through your own <a href="https://doc.evolution-api.com/v2/en/get-started/introduction" target="_blank">Evolution API</a> v2 server. The global API key is AUTHENTICATION_API_KEY in the server\'s .env; an instance\'s token is on its card in the Evolution Manager, the web page at your server\'s address followed by /manager.',
 			name: 'provider',
 			type: 'notice',
 			default: '',
@@ -46,7 +46,7 @@ export class MessagingApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://evolution.example.com',
 			description:
-				'The address of your Evolution API server. A trailing slash and a pasted manager page address (…/manager) are fine: they are removed.',
+				'The address of your Evolution API server, e.g. https://evolution.example.com. The Evolution Manager\'s address (the same followed by /manager) works too: /manager and a trailing slash are removed.',
 		},
 		{
 			displayName: 'API Key',

@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { nodeProperties, operationSubtitle } from '../shared/editor';
+import { readmeSection } from '../shared/documentation';
 import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
 import { getGroups } from './listSearch/getGroups';
@@ -11,6 +12,7 @@ import { instanceResource } from './resources/instance';
 import { message } from './resources/message';
 import { messagingApi, messagingRequestDefaults } from './transport';
 
+// The most used first: the node creator lists the actions resource by resource.
 const resources = [message, chat, group, instanceResource];
 
 export class Messaging implements INodeType {
@@ -24,6 +26,7 @@ export class Messaging implements INodeType {
 		defaultVersion: RECIPIENT_VERSION,
 		subtitle: operationSubtitle(resources),
 		description: 'Send WhatsApp messages, files, polls and reactions, read chats and groups, through your Evolution API server',
+		documentationUrl: readmeSection('messaging'),
 		defaults: { name: 'Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

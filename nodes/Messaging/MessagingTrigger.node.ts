@@ -10,6 +10,7 @@ import { messagingApiTest } from './credentialTest';
 import { instance } from './fields';
 import { getInstances } from './listSearch/getInstances';
 import { optionsCollection } from '../shared/fields';
+import { readmeSection } from '../shared/documentation';
 import { receiveDelivery } from './trigger/delivery';
 import { TRIGGER_EVENTS } from './trigger/events';
 import { MESSAGE_TYPE_OPTIONS } from './trigger/normalise';
@@ -22,8 +23,10 @@ export class MessagingTrigger implements INodeType {
 		icon: { light: 'file:messagingTrigger.svg', dark: 'file:messagingTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Instance " + ($parameter["instanceName"].cachedResultName || $parameter["instanceName"].value || "")}}',
+		// The canvas gives a resource locator's plain value; the engine, the locator itself.
+		subtitle: '={{ "Instance " + (typeof $parameter["instanceName"] === "object" ? ($parameter["instanceName"] || {}).value || "" : $parameter["instanceName"] || "") }}',
 		description: 'Starts the workflow when a WhatsApp message or event reaches your Evolution API instance',
+		documentationUrl: readmeSection('messaging-trigger'),
 		defaults: { name: 'Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -32,7 +35,7 @@ export class MessagingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Activating sets the instance\'s webhook to this workflow (Evolution keeps one per instance) and deactivating puts back the one before. Evolution must reach n8n: behind a proxy, set n8n\'s WEBHOOK_URL to its public address.',
+					'Publishing this workflow, or listening for a test event, points the instance\'s webhook at this trigger (Evolution keeps one per instance); unpublishing, or the end of the test, puts back the one before. Evolution must reach n8n: behind a proxy, set n8n\'s WEBHOOK_URL to its public address.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -42,7 +45,7 @@ export class MessagingTrigger implements INodeType {
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
-				options: TRIGGER_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
+				options: TRIGGER_EVENTS.map(({ name, value, action, description }) => ({ name, value, action, description })),
 				default: ['messageReceived'],
 				required: true,
 				description: 'The events that start the workflow. Each delivery is one item.',
@@ -100,7 +103,7 @@ export class MessagingTrigger implements INodeType {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether activation may replace a webhook the instance already sends to another address. It is put back on deactivation.',
+						'Whether publishing or listening may replace a webhook the instance already sends to another address (another workflow or app). It is put back when this trigger stops.',
 				},
 			]),
 		],

@@ -21,7 +21,7 @@ function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer): INodeC
 	switch (statusCode) {
 		case 401:
 			return failed(
-				"Evolution API rejected the key (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY in its .env) or an instance's token (shown in its manager).",
+				"Evolution API rejected the key (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY in its .env) or an instance's token (on its card in the Evolution Manager: your server's address followed by /manager).",
 			);
 		case 403:
 			return failed(`The key may not list instances (403 Forbidden). Use the global API key, or an instance token the server accepts.${says}`);

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/fields';
+import { readmeSection } from '../shared/documentation';
 import { taxpayerLookupApiTest } from './credentialTest';
 import { CURRENCY_OPTIONS } from './fields';
 import { pollExchangeRates } from './trigger/poll';
@@ -20,6 +21,7 @@ export class ExchangeRateTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{"New " + $parameter["currencies"].join(", ") + " Rates"}}',
 		description: 'Starts the workflow once for every newly published SBS exchange rate (USD, EUR)',
+		documentationUrl: readmeSection('exchange-rate-trigger'),
 		defaults: { name: 'Exchange Rate Trigger' },
 		// n8n adds the Poll Times parameter to polling nodes.
 		polling: true,

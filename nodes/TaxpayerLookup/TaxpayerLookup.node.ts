@@ -1,13 +1,15 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { nodeProperties, operationSubtitle } from '../shared/editor';
+import { readmeSection } from '../shared/documentation';
 import { taxpayerLookupApiTest } from './credentialTest';
 import { exchangeRate } from './resources/exchangeRate';
 import { person } from './resources/person';
 import { taxpayer } from './resources/taxpayer';
 import { LOOKUP_CREDENTIAL, lookupApi, lookupRequestDefaults } from './transport';
 
-const resources = [exchangeRate, person, taxpayer];
+// The most used first: the node creator lists the actions resource by resource.
+const resources = [taxpayer, exchangeRate, person];
 
 export class TaxpayerLookup implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,6 +20,7 @@ export class TaxpayerLookup implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle(resources),
 		description: 'Look up Peruvian taxpayers by RUC, people by DNI, and the official SBS and SUNAT exchange rates; validate RUCs offline',
+		documentationUrl: readmeSection('taxpayer-lookup'),
 		defaults: { name: 'Taxpayer Lookup' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

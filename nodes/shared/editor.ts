@@ -6,7 +6,14 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiFieldsOf, type Api, type Field, type Operation, type Resource } from './contract';
 import { operationRouting } from './routingNodeAdaptation';
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+/**
+ * A resource's operations as the dropdown and the node creator's action list show them: its
+ * default (the most used: Send Text, Get) first, where a newcomer looks, then the others by name.
+ */
+const defaultFirst =
+	(defaultOperation: string) =>
+	(a: { name: string; value: unknown }, b: { name: string; value: unknown }) =>
+		Number(b.value === defaultOperation) - Number(a.value === defaultOperation) || a.name.localeCompare(b.name);
 
 /** Which operations of which resources use each field, in the order fields first appear. */
 function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource, string[]>> {
@@ -66,7 +73,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 						routing: operationRouting(api, resource.value, op),
 					}),
 				)
-				.sort(byName),
+				.sort(defaultFirst(defaultOperation)),
 			default: defaultOperation,
 		}),
 	);
@@ -90,7 +97,8 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			options: resources.map((resource) => ({ name: resource.name, value: resource.value })).sort(byName),
+			// In the node's order, the most used first: the node creator lists the actions by resource.
+			options: resources.map((resource) => ({ name: resource.name, value: resource.value })),
 			default: defaultResource,
 		},
 		...operationProperties,

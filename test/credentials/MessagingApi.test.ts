@@ -73,7 +73,7 @@ describe('Messaging API credential', () => {
 		expect(await testCredential({ serverUrl: fake.url, apiKey: 'wrong' })).toEqual({
 			status: 'Error',
 			message:
-				"Evolution API rejected the key (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY in its .env) or an instance's token (shown in its manager).",
+				"Evolution API rejected the key (401 Unauthorized). Paste the server's global API key (AUTHENTICATION_API_KEY in its .env) or an instance's token (on its card in the Evolution Manager: your server's address followed by /manager).",
 		});
 	});
 

@@ -51,7 +51,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
-	['checks', 'noAnswer', 'baseUrl', 'errors'],
+	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation'],
 	['contract', 'fields'],
 	['quota', 'pacing', 'server', 'runner', 'credentialTest'],
 	['routingNodeAdaptation'],

@@ -1,4 +1,5 @@
-// Fills the Instance list: every instance the API key can see, with its connection state.
+// Fills the Instance list: every instance the API key can see, with its connection state; the
+// connected ones first (they can send and receive), each group by name.
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { LIST_INSTANCES } from '../errors';
@@ -23,12 +24,11 @@ export async function getInstances(this: ILoadOptionsFunctions, filter?: string)
 	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: LIST_INSTANCES, subject: 'the instances' });
 	const entries = (Array.isArray(body) ? body : [body]) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
-	const results: INodeListSearchItems[] = [];
-	for (const entry of entries) {
-		const instance = describeInstance(entry);
-		if (!instance || (needle && !instance.name.toLowerCase().includes(needle))) continue;
-		results.push({ name: `${instance.name} (${STATE_LABELS[instance.state] ?? instance.state})`, value: instance.name });
-	}
-	results.sort((a, b) => String(a.value).localeCompare(String(b.value)));
+	const instances = entries
+		.map(describeInstance)
+		.filter((instance) => instance !== undefined && (!needle || instance.name.toLowerCase().includes(needle))) as Array<{ name: string; state: string }>;
+	const connectedFirst = (a: { state: string }, b: { state: string }) => Number(b.state === 'open') - Number(a.state === 'open');
+	instances.sort((a, b) => connectedFirst(a, b) || a.name.localeCompare(b.name));
+	const results: INodeListSearchItems[] = instances.map(({ name, state }) => ({ name: `${name} (${STATE_LABELS[state] ?? state})`, value: name }));
 	return { results };
 }

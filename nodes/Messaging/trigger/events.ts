@@ -13,6 +13,8 @@ export type TriggerEvent =
 interface EventDefinition {
 	name: string;
 	value: TriggerEvent;
+	/** The node creator's entry for it ("On QR code updated"): n8n would lower-case the name's acronyms. */
+	action: string;
 	description: string;
 	/** What the webhook subscribes to for this event. */
 	subscribes: string[];
@@ -22,42 +24,49 @@ export const TRIGGER_EVENTS: EventDefinition[] = [
 	{
 		name: 'Message Received',
 		value: 'messageReceived',
+		action: 'On message received',
 		description: 'Someone wrote to this number, in a chat or a group',
 		subscribes: ['MESSAGES_UPSERT'],
 	},
 	{
 		name: 'Message Sent',
 		value: 'messageSent',
+		action: 'On message sent',
 		description: 'This number sent a message: from the phone, WhatsApp Web, or through the API',
 		subscribes: ['MESSAGES_UPSERT', 'SEND_MESSAGE'],
 	},
 	{
 		name: 'Message Status Update',
 		value: 'messageStatus',
+		action: 'On message status update',
 		description: 'A message was delivered, read or played',
 		subscribes: ['MESSAGES_UPDATE'],
 	},
 	{
 		name: 'Connection Update',
 		value: 'connectionUpdate',
+		action: 'On connection update',
 		description: 'The instance connected, is connecting, or was logged out',
 		subscribes: ['CONNECTION_UPDATE'],
 	},
 	{
 		name: 'QR Code Updated',
 		value: 'qrCodeUpdated',
+		action: 'On QR code updated',
 		description: 'A new QR code to scan to connect the instance',
 		subscribes: ['QRCODE_UPDATED'],
 	},
 	{
 		name: 'Group Participants Update',
 		value: 'groupParticipants',
+		action: 'On group participants update',
 		description: 'Someone joined or left a group, or became or stopped being an admin',
 		subscribes: ['GROUP_PARTICIPANTS_UPDATE'],
 	},
 	{
 		name: 'All Events',
 		value: 'all',
+		action: 'On any event',
 		description: 'Every event the server sends (contacts, chats, presence, calls…), as it sends them',
 		subscribes: [],
 	},

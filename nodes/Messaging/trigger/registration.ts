@@ -14,6 +14,54 @@ import { parseSenders } from './filters';
 /** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
 export const VERIFICATION_HEADER = 'x-n8n-messaging-secret';
 
+/**
+ * Kept with the webhook at Evolution: which workflow of this n8n receives the instance's events
+ * (its id, then its name URI-encoded: header values are ASCII), so that another trigger wanting
+ * the same instance can say which workflow has it.
+ */
+export const WORKFLOW_HEADER = 'x-n8n-messaging-workflow';
+
+function workflowLabel(fns: IHookFunctions): string {
+	const { id, name } = fns.getWorkflow();
+	return `${id ?? ''} ${encodeURIComponent(name ?? '')}`;
+}
+
+/** The name of the workflow of this n8n a found webhook delivers to, when one of our triggers set it. */
+function workflowNameOf(found: FoundWebhook): string | undefined {
+	const label = found.headers?.[WORKFLOW_HEADER];
+	if (typeof label !== 'string' || !label.includes(' ')) return undefined;
+	try {
+		return decodeURIComponent(label.slice(label.indexOf(' ') + 1)) || undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether a URL is a webhook of this n8n (same address as this node's, under /webhook or /webhook-test). */
+function isOnThisN8n(url: string, ownUrl: string): boolean {
+	try {
+		return new URL(url).origin === new URL(ownUrl).origin && /^\/webhook(-test)?\//.test(new URL(url).pathname);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The error when the instance already delivers elsewhere. n8n shows only the message of an
+ * activation error (not its description), so the message itself says what to do.
+ */
+function webhookInUseError(fns: IHookFunctions, instanceName: string, found: FoundWebhook, ownUrl: string): NodeOperationError {
+	const workflow = workflowNameOf(found);
+	const own = workflow !== undefined || isOnThisN8n(found.url ?? '', ownUrl);
+	const where = workflow !== undefined ? `the workflow "${workflow}" of this n8n` : own ? `another workflow of this n8n (${found.url})` : found.url;
+	const way = own
+		? `To listen here, turn on Options → Replace Existing Webhook (that workflow gets its webhook back when this one stops), unpublish ${workflow !== undefined ? `"${workflow}"` : 'that workflow'}, or pick another instance.`
+		: 'To listen here, turn on Options → Replace Existing Webhook (that receiver gets its webhook back when this workflow stops), or remove the webhook in the Evolution API manager.';
+	return new NodeOperationError(fns.getNode(), `Instance "${instanceName}" already sends its events to ${where}. ${way}`, {
+		description: `Evolution API keeps one webhook per instance (now ${found.url}), so listening here would cut that receiver off.`,
+	});
+}
+
 /** What the node keeps in the workflow's static data. */
 export interface Registration extends IDataObject {
 	secret?: string;
@@ -140,10 +188,7 @@ export const webhookLifecycle = {
 		const found = await findWebhook(this, instanceName);
 		const inUse = found !== null && found.enabled === true && /^https?:\/\//.test(found.url ?? '');
 		if (inUse && !isThisNodes(this, found.url) && optionsOf(this).replaceExistingWebhook !== true) {
-			throw new NodeOperationError(this.getNode(), `Instance "${instanceName}" already sends its events to ${found.url}`, {
-				description:
-					'Evolution API keeps one webhook per instance, so activating this trigger would cut that receiver off. To replace it (it is put back when this workflow is deactivated), turn on Options → Replace Existing Webhook; or remove it in the Evolution API manager first.',
-			});
+			throw webhookInUseError(this, instanceName, found, url);
 		}
 		// Keep the webhook to restore: the one found, unless it is this very URL (a re-activation).
 		if (found === null) registration.previous ??= null;
@@ -152,7 +197,7 @@ export const webhookLifecycle = {
 		const saved = await setWebhook(this, instanceName, {
 			enabled: true,
 			url,
-			headers: { [VERIFICATION_HEADER]: secret },
+			headers: { [VERIFICATION_HEADER]: secret, [WORKFLOW_HEADER]: workflowLabel(this) },
 			byEvents: false,
 			base64: want.base64,
 			events: want.events,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
+import { MessagingTrigger } from '../../../nodes/Messaging/MessagingTrigger.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 /** Each node by name, with its service's folder (a trigger sits beside its service's node). */
@@ -16,9 +17,18 @@ const nodes: Array<[string, INodeType]> = [
 	['TaxpayerLookup', new TaxpayerLookup()],
 	['Messaging', new Messaging()],
 	['ExchangeRateTrigger', new ExchangeRateTrigger()],
+	['MessagingTrigger', new MessagingTrigger()],
 ];
 
-const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup' };
+const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup', MessagingTrigger: 'Messaging' };
+
+/** The anchors GitHub gives the README's headings. */
+const readmeAnchors = new Set(
+	readFileSync(path.join(__dirname, '../../../README.md'), 'utf8')
+		.split('\n')
+		.filter((line) => /^#{1,6} /.test(line))
+		.map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')),
+);
 
 /** Every property, nested ones (collections, fixed collections, locator modes) included. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
@@ -53,6 +63,13 @@ describe.each(nodes)('%s in the editor', (folder, node) => {
 	it('starts no required date empty', () => {
 		const empty = properties.filter((property) => property.type === 'dateTime' && property.required && !property.default);
 		expect(empty.map((property) => property.name)).toEqual([]);
+	});
+
+	it("opens its README section from the Docs link: a full address, which n8n opens as it is", () => {
+		const url = node.description.documentationUrl ?? '';
+		expect(url).toMatch(/^https:\/\/github\.com\/[^#?]+#[a-z-]+$/);
+		expect(readmeAnchors).toContain(url.split('#')[1]);
+		expect(url.split('#')[1]).toBe(node.description.displayName.toLowerCase().replace(/ /g, '-'));
 	});
 
 	it('has codex aliases for the node creator, English and Spanish', () => {

@@ -32,21 +32,33 @@ const properties = nodeProperties(
 	{ ...api, fields: [everywhere] },
 	[
 		{ name: 'Zeta', value: 'zeta', operations: [op('b', [onlyB, shared]), op('a', [shared])], default: 'a' },
-		{ name: 'Alpha', value: 'alpha', operations: [op('c', [shared]), op('d', [])], default: 'c' },
+		{ name: 'Alpha', value: 'alpha', operations: [op('c', [shared]), op('d', [])], default: 'd' },
 	],
 	'zeta',
 );
 const named = (name: string) => properties.filter((property) => property.name === name);
 
 describe('nodeProperties', () => {
-	it('lists the resources and, per resource, its operations by name, each with its action and route', () => {
-		expect(named('resource')[0]).toMatchObject({ default: 'zeta', options: [{ value: 'alpha' }, { value: 'zeta' }] });
+	it("lists the resources in the node's order and, per resource, its default operation first, then the others by name, each with its action and route", () => {
+		expect(named('resource')[0]).toMatchObject({ default: 'zeta', options: [{ value: 'zeta' }, { value: 'alpha' }] });
 		const [zeta, alpha] = named('operation');
 		expect(zeta.displayOptions).toEqual({ show: { resource: ['zeta'] } });
 		expect(zeta.default).toBe('a');
 		expect(zeta.options?.map((option) => ('value' in option ? option.value : ''))).toEqual(['a', 'b']);
 		expect(zeta.options?.[1]).toMatchObject({ action: 'Do b', routing: { request: { method: 'GET', url: '/b' } } });
-		expect(alpha.options?.map((option) => ('value' in option ? option.value : ''))).toEqual(['c', 'd']);
+		expect(alpha.default).toBe('d');
+		expect(alpha.options?.map((option) => ('value' in option ? option.value : ''))).toEqual(['d', 'c']);
+	});
+
+	it('lists Send Text first among the Messaging actions, and Get first among the lookup ones', () => {
+		for (const [node, resource, operation] of [[new Messaging(), 'message', 'sendText'], [new TaxpayerLookup(), 'taxpayer', 'get']] as const) {
+			const properties = node.description.properties;
+			const resources = properties.find((property) => property.name === 'resource')!;
+			expect(resources.options?.[0]).toMatchObject({ value: resource });
+			const operations = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === resource)!;
+			expect(operations.options?.[0]).toMatchObject({ value: operation });
+			expect(operations.default).toBe(operation);
+		}
 	});
 
 	it('shows a field for exactly the operations that list it, keeping its own display conditions', () => {
@@ -135,8 +147,9 @@ function subtitleOf(nodeType: INodeType, parameters: Record<string, string>): un
 describe('the order of the fields', () => {
 	it("puts the API's own fields (Options) after every operation's fields", () => {
 		const names = new TaxpayerLookup().description.properties.map((property) => property.name);
-		expect(names.indexOf('options')).toBeGreaterThan(names.indexOf('endDate'));
-		expect(names.indexOf('options')).toBeGreaterThan(names.indexOf('ruc'));
+		// The lookup Options are the last property (Validate, which sends nothing, has Options of its own before).
+		expect(names.lastIndexOf('options')).toBeGreaterThan(names.indexOf('endDate'));
+		expect(names.lastIndexOf('options')).toBeGreaterThan(names.indexOf('ruc'));
 		expect(names.at(-1)).toBe('options');
 	});
 });

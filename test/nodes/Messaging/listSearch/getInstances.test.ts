@@ -23,11 +23,11 @@ beforeEach(() => {
 });
 
 describe('Instance list', () => {
-	it('lists every instance with its connection state, by name', async () => {
+	it('lists every instance with its connection state, the connected ones first, then by name', async () => {
 		const { results } = await listInstances(fake);
 		expect(results).toEqual([
-			{ name: 'offline (disconnected)', value: 'offline' },
 			{ name: 'sales (connected)', value: 'sales' },
+			{ name: 'offline (disconnected)', value: 'offline' },
 			{ name: 'Support Team (connecting)', value: 'Support Team' },
 		]);
 		expect(fake.requests).toHaveLength(1);

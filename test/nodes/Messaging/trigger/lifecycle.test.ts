@@ -38,7 +38,8 @@ describe('Messaging Trigger: activation', () => {
 			webhook: {
 				enabled: true,
 				url: harness.productionUrl,
-				headers: { 'x-n8n-messaging-secret': secret },
+				// The workflow's id and URI-encoded name, for another trigger's error (below).
+				headers: { 'x-n8n-messaging-secret': secret, 'x-n8n-messaging-workflow': expect.stringMatching(/^webhookWorkflow\d+ Webhook%20test$/) },
 				byEvents: false,
 				base64: false,
 				events: ['MESSAGES_UPDATE', 'MESSAGES_UPSERT'],
@@ -86,11 +87,38 @@ describe('Messaging Trigger: activation', () => {
 		await setOther();
 		const harness = await trigger(state.fake);
 		const error = await harness.activate().then(() => undefined, (caught: Error & { description?: string }) => caught);
-		expect(error?.message).toBe('Instance "sales" already sends its events to https://crm.example.com/hooks/whatsapp');
-		expect(error?.description).toMatch(/one webhook per instance.*Replace Existing Webhook/);
+		// n8n shows only the message: it says the way out.
+		expect(error?.message).toBe(
+			'Instance "sales" already sends its events to https://crm.example.com/hooks/whatsapp. To listen here, turn on Options → Replace Existing Webhook (that receiver gets its webhook back when this workflow stops), or remove the webhook in the Evolution API manager.',
+		);
+		expect(error?.description).toMatch(/one webhook per instance \(now https:\/\/crm\.example\.com\/hooks\/whatsapp\)/);
 		expect(webhookSets(state.fake)).toHaveLength(0);
 		expect(state.fake.webhooks.get('sales')!.url).toBe(OTHER.url);
 		expect(harness.savedNodeStaticData()).toBeUndefined();
+	});
+
+	it("names the workflow of this n8n that has the instance, and says how to listen here", async () => {
+		await activeTrigger(state.fake, { webhookId: 'first-listener' });
+		const second = await trigger(state.fake, { webhookId: 'second-listener' });
+		const error = await second.activate().then(() => undefined, (caught: Error) => caught);
+		expect(error?.message).toBe(
+			'Instance "sales" already sends its events to the workflow "Webhook test" of this n8n. To listen here, turn on Options → Replace Existing Webhook (that workflow gets its webhook back when this one stops), unpublish "Webhook test", or pick another instance.',
+		);
+		expect(state.fake.webhooks.get('sales')!.url).toContain('/first-listener/');
+	});
+
+	it("says a webhook URL of this n8n is another workflow's, when no trigger of ours set it", async () => {
+		const harness = await trigger(state.fake);
+		const url = `${new URL(harness.productionUrl).origin}/webhook/0c1d2e3f/webhook`;
+		await fetch(`${state.fake.url}/webhook/set/sales`, {
+			method: 'POST',
+			headers: { apikey: state.fake.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ webhook: { ...OTHER, url } }),
+		});
+		const error = await harness.activate().then(() => undefined, (caught: Error) => caught);
+		expect(error?.message).toBe(
+			`Instance "sales" already sends its events to another workflow of this n8n (${url}). To listen here, turn on Options → Replace Existing Webhook (that workflow gets its webhook back when this one stops), unpublish that workflow, or pick another instance.`,
+		);
 	});
 
 	it('takes over a disabled webhook without asking, and puts it back disabled', async () => {
