@@ -239,7 +239,7 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 	});
 
 	it('Get without a credential: the item fails saying so, and nothing is sent', () => {
-		expect(results['get: no credential'].error?.message).toBe('Item 0: no Taxpayer Lookup API credential is selected. Nothing was sent.');
+		expect(results['get: no credential'].error?.message).toBe('No Taxpayer Lookup API credential is selected. Nothing was sent. [item 0]');
 	});
 
 	it('Get by DNI: the person, the DNI padded back from a number', () => {
@@ -250,7 +250,7 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 			'/api/v2/dni/07289524',
 			`/api/v2/dni/${UNKNOWN_DNI}`,
 		]);
-		expect(results['getByDni: unknown'].error?.message).toBe(`Item 0: no person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI)`);
+		expect(results['getByDni: unknown'].error?.message).toBe(`No person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI) [item 0]`);
 	});
 });
 
