@@ -100,6 +100,16 @@ beforeAll(async () => {
 				endDate: '={{ "2025-11-" + "18" }}',
 				currency: 'USD',
 			}),
+			// Last: without Continue On Fail, a mistyped RUC stops the workflow.
+			'get: bad RUC, stops the run': {
+				input: [{ ruc: '20131312955' }, { ruc: '20131312956' }],
+				node: {
+					type: 'taxpayerLookup',
+					parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' },
+					credentials: { taxpayerLookupApi: good },
+					onError: 'stopWorkflow',
+				},
+			},
 		},
 		{ name: 'Taxpayer Lookup: every operation' },
 	);
@@ -236,6 +246,15 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 			{ item: 2 },
 			{ item: 3 },
 		]);
+	});
+
+	it('Get with a mistyped RUC, without Continue On Fail: the run stops on an operation error, with no error code (nothing sent)', () => {
+		const { error } = results['get: bad RUC, stops the run'];
+		expect(error?.message).toBe('RUC "20131312956" fails the check digit (the last digit should be 5). Nothing was sent. [item 1]');
+		expect(error?.description).toBeTruthy();
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.httpCode ?? null).toBeNull();
+		expect((error?.context as { itemIndex?: number } | undefined)?.itemIndex).toBe(1);
 	});
 
 	it('Get without a credential: the item fails saying so, and nothing is sent', () => {
