@@ -17,11 +17,18 @@ export const detail = (status: string, reason: string) => `(${reason ? `${status
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The error of a request: "Item 3: ..." for an item, or a sentence of its own where there is none
- * (a trigger's poll, a list in the editor).
+ * A sentence as n8n's own nodes show it: capitalised, then the item it is about, if any, at the end
+ * ("The item has no binary field 'data' [item 0]"); the item index also stays in the error's context.
+ */
+export const forItem = (sentence: string, itemIndex: number | undefined) =>
+	itemIndex === undefined ? capitalised(sentence) : `${capitalised(sentence)} [item ${itemIndex}]`;
+
+/**
+ * The error of a request: "No taxpayer found ... [item 3]" for an item, or the sentence alone where
+ * there is none (a trigger's poll, a list in the editor).
  */
 export function apiError(node: INode, itemIndex: number | undefined, { message, description, httpCode }: Failure): NodeApiError {
-	const text = itemIndex === undefined ? capitalised(message) : `Item ${itemIndex}: ${message}`;
+	const text = forItem(message, itemIndex);
 	const error = new NodeApiError(node, { message, description, httpCode: httpCode ?? null } as unknown as JsonObject, {
 		message: text,
 		description,
@@ -38,7 +45,7 @@ export function apiError(node: INode, itemIndex: number | undefined, { message, 
 
 /** The error for input that fails its check: item, field, value, the rule it breaks, and (as the description) what to do. */
 export function invalidInputError(node: INode, itemIndex: number, label: string, raw: unknown, problem: string, hint: string) {
-	return new NodeOperationError(node, `Item ${itemIndex}: ${label} ${showValue(raw)} ${problem}. Nothing was sent.`, {
+	return new NodeOperationError(node, forItem(`${label} ${showValue(raw)} ${problem}. Nothing was sent.`, itemIndex), {
 		itemIndex,
 		description: hint,
 		level: 'warning',
@@ -47,7 +54,7 @@ export function invalidInputError(node: INode, itemIndex: number, label: string,
 
 /** The error for an item that would be sent with no credential selected (the node marks it optional). */
 export function missingCredentialError(node: INode, itemIndex: number, credential: { displayName: string; hint: string }) {
-	return new NodeOperationError(node, `Item ${itemIndex}: no ${credential.displayName} credential is selected. Nothing was sent.`, {
+	return new NodeOperationError(node, forItem(`No ${credential.displayName} credential is selected. Nothing was sent.`, itemIndex), {
 		itemIndex,
 		description: credential.hint,
 		level: 'warning',

@@ -7,20 +7,58 @@
 // before the hook). The request defaults hold no expression: RoutingNode evaluates them, and the
 // base URL again for its credential-domain check, for every item; the runner sets the base URL it
 // read from the credential once per run, with the domains the credential allows (server.ts), as
-// RoutingNode would have derived them. What the tests pin of it:
-// test/nodes/shared/routingNodeAdaptation.test.ts.
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodePropertyRouting,
+// RoutingNode would have derived them. Without Continue On Fail, RoutingNode stops the run on a
+// failed item's error unchanged only if it is a NodeApiError and makes any other an API error
+// with the code "none"; so an input error (nothing sent) that stops the run goes through it in a
+// NodeApiError carrier that n8n records as the operation error it is (`stoppingError`). What the
+// tests pin of it: test/nodes/shared/routingNodeAdaptation.test.ts.
+import {
+	NodeApiError,
+	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IDataObject,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+	type INodePropertyRouting,
+	type JsonObject,
 } from 'n8n-workflow';
 
 import type { Api, Operation } from './contract';
 import { fieldsOf, runItem } from './runner';
+
+/**
+ * The error an item stops the run on, as RoutingNode will pass it on. RoutingNode (runNode, the loop
+ * over the items' settled requests) rethrows a NodeApiError unchanged but wraps any other error into
+ * `new NodeApiError(node, error, { httpCode: 'none' })`, which n8n's editor shows as an API error:
+ * "Error code: none" under "From <node>". No hook of a declarative node runs before the request's
+ * (RoutingNode's per-item preparation only evaluates expressions), and input checks must stay in it
+ * anyway, where an error item under Continue On Fail keeps its pairedItem. So an operation error
+ * (input that fails its check, no credential: nothing was sent) travels in a NodeApiError with no
+ * HTTP code nor raw messages, named NodeOperationError, and keeping the message, description, level,
+ * context (item index) and stack: n8n records it, and the editor shows it, as the operation error
+ * it is. API errors (an answer, or none) pass as they are.
+ */
+export function stoppingError(error: unknown): unknown {
+	if (!(error instanceof NodeOperationError)) return error;
+	const carrier = new NodeApiError(error.node, error as unknown as JsonObject, {
+		message: error.message,
+		description: error.description ?? undefined,
+		itemIndex: error.context.itemIndex as number | undefined,
+		level: error.level,
+	});
+	// What NodeApiError reads from the error it wraps: no HTTP code, no message other than the one shown.
+	carrier.httpCode = null;
+	carrier.messages = [...error.messages];
+	carrier.message = error.message;
+	carrier.description = error.description;
+	carrier.context = error.context;
+	carrier.functionality = error.functionality;
+	carrier.stack = error.stack;
+	carrier.name = error.name;
+	return carrier;
+}
 
 /** Passes n8n's full response to the runner, which knows the item's checked values. */
 async function passResponse(
@@ -39,7 +77,12 @@ export function operationRouting(api: Api, resource: string, op: Operation): INo
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		return await runItem(this, api, resource, op, fields, requestData);
+		try {
+			return await runItem(this, api, resource, op, fields, requestData);
+		} catch (error) {
+			// runItem throws only when the item stops the run (no Continue On Fail).
+			throw stoppingError(error);
+		}
 	}
 	return {
 		request: op.request ? { method: op.request.method, url: op.request.path } : {},

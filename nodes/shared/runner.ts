@@ -203,6 +203,8 @@ export async function runItem(
 		ticket?.leave();
 		if (stopped) return [];
 		const nodeError = asNodeError(node, error);
+		// RoutingNode stops the run on it; an input error stays an operation error there thanks to
+		// routingNodeAdaptation.ts (`stoppingError`).
 		if (stopsRun) throw nodeError;
 		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } }];
 	}

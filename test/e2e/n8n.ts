@@ -14,7 +14,7 @@
 //     'unknown RUC':    { node: { ... } },
 //   });
 //   expect(results['get a taxpayer'].items[0].ruc).toBe('20131312955');
-//   expect(results['unknown RUC'].error?.message).toMatch(/no taxpayer/);
+//   expect(results['unknown RUC'].error?.message).toMatch(/No taxpayer/);
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.

@@ -100,6 +100,16 @@ beforeAll(async () => {
 				endDate: '={{ "2025-11-" + "18" }}',
 				currency: 'USD',
 			}),
+			// Last: without Continue On Fail, a mistyped RUC stops the workflow.
+			'get: bad RUC, stops the run': {
+				input: [{ ruc: '20131312955' }, { ruc: '20131312956' }],
+				node: {
+					type: 'taxpayerLookup',
+					parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' },
+					credentials: { taxpayerLookupApi: good },
+					onError: 'stopWorkflow',
+				},
+			},
 		},
 		{ name: 'Taxpayer Lookup: every operation' },
 	);
@@ -238,8 +248,17 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 		]);
 	});
 
+	it('Get with a mistyped RUC, without Continue On Fail: the run stops on an operation error, with no error code (nothing sent)', () => {
+		const { error } = results['get: bad RUC, stops the run'];
+		expect(error?.message).toBe('RUC "20131312956" fails the check digit (the last digit should be 5). Nothing was sent. [item 1]');
+		expect(error?.description).toBeTruthy();
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.httpCode ?? null).toBeNull();
+		expect((error?.context as { itemIndex?: number } | undefined)?.itemIndex).toBe(1);
+	});
+
 	it('Get without a credential: the item fails saying so, and nothing is sent', () => {
-		expect(results['get: no credential'].error?.message).toBe('Item 0: no Taxpayer Lookup API credential is selected. Nothing was sent.');
+		expect(results['get: no credential'].error?.message).toBe('No Taxpayer Lookup API credential is selected. Nothing was sent. [item 0]');
 	});
 
 	it('Get by DNI: the person, the DNI padded back from a number', () => {
@@ -250,7 +269,7 @@ describe('Taxpayer Lookup in n8n: Validate and Get by DNI', () => {
 			'/api/v2/dni/07289524',
 			`/api/v2/dni/${UNKNOWN_DNI}`,
 		]);
-		expect(results['getByDni: unknown'].error?.message).toBe(`Item 0: no person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI)`);
+		expect(results['getByDni: unknown'].error?.message).toBe(`No person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI) [item 0]`);
 	});
 });
 

@@ -28,13 +28,13 @@ const noQuotaWait = { maxQuotaWaitSeconds: 0 };
 const failures: Array<{ name: string; failure: Failure; expected: RegExp; liveExpected?: RegExp; options?: Record<string, unknown> }> = [
 	{ name: '400 Laravel body', failure: { status: 400, body: { success: false, message: 'Solicitud inválida' } }, expected: /\(400: Solicitud inválida\)$/ },
 	{ name: '401 body without success', failure: { status: 401, body: { message: 'Unauthenticated.' } }, expected: /access token was rejected \(401: Unauthenticated\.\)$/ },
-	{ name: '403 plan without the route', failure: { status: 403, body: { success: false, message: 'Su plan no incluye esta consulta.' } }, expected: /access denied .* \(403: Su plan no incluye esta consulta\.\)$/ },
+	{ name: '403 plan without the route', failure: { status: 403, body: { success: false, message: 'Su plan no incluye esta consulta.' } }, expected: /Access denied .* \(403: Su plan no incluye esta consulta\.\)$/ },
 	{ name: '403 quota spent', failure: { status: 403, body: { success: false, message: 'Límite alcanzado' } }, expected: /quota is spent for .* \(403: Límite alcanzado\)$/, options: noQuotaWait },
-	{ name: '403 without body', failure: { status: 403, body: '' }, expected: /access denied .* \(403\)$/ },
+	{ name: '403 without body', failure: { status: 403, body: '' }, expected: /Access denied .* \(403\)$/ },
 	{ name: '404 with message', failure: { status: 404, body: { success: false, message: 'No encontrado' } }, expected: /\(404: No encontrado\)$/ },
 	{ name: '422 with field errors', failure: { status: 422, body: { success: false, message: 'Invalid', errors: { ruc: ['Bad'] } } }, expected: /\(422: Invalid; ruc: Bad\)$/ },
 	{ name: '429 plain text', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain' }, expected: /quota is spent for .* \(429: Too Many Requests\)$/, options: noQuotaWait },
-	{ name: '500 JSON', failure: { status: 500, body: { message: 'Server Error' } }, expected: /the lookup API failed on .* \(500: Server Error\)$/, liveExpected: /SUNAT\) is not answering .* \(500: Server Error\)$/ },
+	{ name: '500 JSON', failure: { status: 500, body: { message: 'Server Error' } }, expected: /The lookup API failed on .* \(500: Server Error\)$/, liveExpected: /SUNAT\) is not answering .* \(500: Server Error\)$/ },
 	{ name: '502 HTML page', failure: { kind: 'html' }, expected: /\(502: an HTML page titled "502 Bad Gateway"\)$/ },
 	{ name: '200 with success false', failure: { kind: 'successFalse' }, expected: /reported a failure .* \(200: No se pudo completar la consulta\)$/ },
 	{ name: '200 truncated JSON', failure: { kind: 'truncatedJson' }, expected: /something that is not JSON/ },
@@ -51,8 +51,8 @@ describe.each(operations)('Taxpayer Lookup $name under faults', ({ parameters, l
 	it.each(failures)('$name: a clear error naming the item', async ({ failure, expected, liveExpected, options }) => {
 		api.fake.failNext(/\/api\/v2\//, failure);
 		const result = await runLookup(api.fake, { parameters: { ...withTimeout, options } });
-		expect(result.error?.message).toMatch(/^Item 0: /);
-		expect(result.error?.message).toMatch(live && liveExpected ? liveExpected : expected);
+		expect(result.error?.message).toMatch(/^[A-Z].* \[item 0\]$/);
+		expect(result.error?.message.replace(/ \[item 0\]$/, '')).toMatch(live && liveExpected ? liveExpected : expected);
 		expect(result.error?.description).toBeTruthy();
 		noSecrets(result.run.data.resultData);
 	});
@@ -81,8 +81,8 @@ describe('Taxpayer Lookup against a server that refuses connections', () => {
 			credentials: { taxpayerLookupApi: { baseUrl: 'http://127.0.0.1:9', accessToken: VALID_TOKEN } },
 		});
 		expect(result.items.map((item) => item.json.error)).toEqual([
-			'Item 0: cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED)',
-			'Item 1: cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED)',
+			'Cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED) [item 0]',
+			'Cannot reach the lookup API for RUC 20131312955 (ECONNREFUSED) [item 1]',
 		]);
 		noSecrets(result.items);
 	});

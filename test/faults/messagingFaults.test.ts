@@ -75,7 +75,7 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 	it.each(applicable)('$name: a clear error naming the item, without the API key', async ({ status, body, headers, expected }) => {
 		fake.failNext(status, body, 1, undefined, headers);
 		const result = await runMessaging(fake, { parameters, items: items(1) });
-		expect(result.error?.message).toMatch(/^Item 0: /);
+		expect(result.error?.message).toMatch(/ \[item 0\]$/);
 		expect(result.error?.message).toMatch(expected);
 		expect(result.error?.description).toBeTruthy();
 		expect(visibleText(result)).not.toContain(fake.apiKey);
@@ -101,7 +101,7 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 	it('an answer that never comes ends at the Timeout request option', async () => {
 		fake.delayMs = 3_000;
 		const result = await runMessaging(fake, { parameters: { ...parameters, requestOptions: { timeout: 250 } }, items: items(1) });
-		expect(result.error?.message).toMatch(/^Item 0: .*did not answer in time \(E[A-Z]+\)$/);
+		expect(result.error?.message).toMatch(/^[A-Z].*did not answer in time \(E[A-Z]+\) \[item 0\]$/);
 	});
 
 	it('a server that refuses connections: cannot reach it', async () => {
@@ -111,7 +111,7 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 			items: items(1),
 			credentials: credentialsFor(fake, { serverUrl: 'http://127.0.0.1:9' }),
 		});
-		expect(result.error?.message).toMatch(/^Item 0: cannot reach the Evolution API server.*\(ECONNREFUSED\)$/);
+		expect(result.error?.message).toMatch(/^Cannot reach the Evolution API server.*\(ECONNREFUSED\) \[item 0\]$/);
 		expect(visibleText(result)).not.toContain(fake.apiKey);
 	});
 });

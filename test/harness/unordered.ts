@@ -31,7 +31,7 @@ export function expectOneFailedItem(items: INodeExecutionData[]) {
 	const failed = items.filter((item) => item.json.error !== undefined);
 	expect(failed).toHaveLength(1);
 	const failedIndex = (failed[0].pairedItem as { item: number }).item;
-	expect(failed[0].json.error).toMatch(new RegExp(`^Item ${failedIndex}: `));
+	expect(failed[0].json.error).toMatch(new RegExp(`^[A-Z].* \\[item ${failedIndex}\\]$`));
 	const others = items.filter((item) => item.json.error === undefined);
 	expect(others.length).toBeGreaterThan(0);
 	expect(others.every((item) => (item.pairedItem as { item: number }).item === 1 - failedIndex)).toBe(true);

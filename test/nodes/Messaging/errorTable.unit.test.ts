@@ -44,7 +44,7 @@ describe('Evolution API error bodies', () => {
 	it('names the item and keeps the status', () => {
 		const context = { operation: 'sendText', routeKind: 'message', subject: '', about: { instance: 'sales' }, serverUrl: '' };
 		const error = apiError(node, 4, messagingAnswerFailure(context, 418, { message: 'teapot' }));
-		expect(error.message).toBe('Item 4: the server answered instance "sales" (418: teapot)');
+		expect(error.message).toBe('The server answered instance "sales" (418: teapot) [item 4]');
 		expect(error.httpCode).toBe('418');
 		expect(error.context.itemIndex).toBe(4);
 	});

@@ -69,7 +69,7 @@ describe('Messaging › pace of sends', () => {
 			items: texts(1),
 		});
 		expect(stopError(result).message).toBe(
-			'Item 0: Pause Between Messages {"minSeconds":5,"maxSeconds":2} has a maximum below its minimum. Nothing was sent.',
+			'Pause Between Messages {"minSeconds":5,"maxSeconds":2} has a maximum below its minimum. Nothing was sent. [item 0]',
 		);
 		expect(evolution.fake.requests).toHaveLength(0);
 	});
@@ -79,7 +79,7 @@ describe('Messaging › pace of sends', () => {
 			parameters: sendText({ pauseBetweenMessages: { pause: { minSeconds: 1, maxSeconds: 7200 } } }),
 			items: texts(1),
 		});
-		expect(stopError(result).message).toBe('Item 0: Pause Between Messages Maximum 7200 is not a number of seconds from 0 to 3600. Nothing was sent.');
+		expect(stopError(result).message).toBe('Pause Between Messages Maximum 7200 is not a number of seconds from 0 to 3600. Nothing was sent. [item 0]');
 		expect(evolution.fake.requests).toHaveLength(0);
 	});
 
@@ -100,8 +100,8 @@ describe('Messaging › pace of sends', () => {
 		evolution.fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1, undefined, { 'retry-after': '900' });
 		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(2), continueOnFail: true });
 		expect(result.items.map((item) => item.json.error)).toEqual([
-			'Item 0: too many requests to instance "sales", refused; the server asks to wait 15 min (429: slow down)',
-			'Item 1: too many requests to instance "sales", refused; the server asks to wait 15 min (429: slow down)',
+			'Too many requests to instance "sales", refused; the server asks to wait 15 min (429: slow down) [item 0]',
+			'Too many requests to instance "sales", refused; the server asks to wait 15 min (429: slow down) [item 1]',
 		]);
 		// The server said when it would take messages again: the second was not sent before then.
 		expect(sends()).toHaveLength(1);
@@ -114,14 +114,14 @@ describe('Messaging › pace of sends', () => {
 		arrange();
 		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(3), continueOnFail: true });
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1', 'message 2']);
-		expect(result.items[1].json.error).toMatch(/^Item 1: /);
+		expect(result.items[1].json.error).toMatch(/ \[item 1\]$/);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	it('without Continue On Fail, the messages after a failed one are never sent', async () => {
 		evolution.fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }, 1, second);
 		const result = await runMessaging(evolution.fake, { parameters: sendText(), items: texts(6) });
-		expect(stopError(result).message).toMatch(/^Item 1: /);
+		expect(stopError(result).message).toMatch(/ \[item 1\]$/);
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1']);
 	});
 
@@ -129,7 +129,7 @@ describe('Messaging › pace of sends', () => {
 		const items = texts(5);
 		items[3].json.chat = 'not a number';
 		const result = await runMessaging(evolution.fake, { parameters: sendText(), items });
-		expect(stopError(result).message).toMatch(/^Item 3: Number "not a number"/);
+		expect(stopError(result).message).toMatch(/^Number "not a number".* \[item 3\]$/);
 		expect(textsOf(sends())).toEqual(['message 0', 'message 1', 'message 2']);
 	});
 

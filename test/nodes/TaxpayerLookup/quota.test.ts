@@ -87,7 +87,7 @@ describe('Taxpayer Lookup › quota', () => {
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 2 }, { item: 3 }, { item: 4 }]);
 		failed.forEach((item, n) => {
 			expect(item.json.error).toMatch(
-				new RegExp(`^Item ${n + 2}: the lookup API's quota is spent for RUC ${rucs[n + 2]}; the API asks to wait (2\\d|30)(\\.\\d)? s \\(429: Too Many Attempts\\.\\)$`),
+				new RegExp(`^The lookup API's quota is spent for RUC ${rucs[n + 2]}; the API asks to wait (2\\d|30)(\\.\\d)? s \\(429: Too Many Attempts\\.\\) \\[item ${n + 2}\\]$`),
 			);
 		});
 		// Items 3 and 4 were not sent: the API had said when it would answer again.
@@ -101,7 +101,7 @@ describe('Taxpayer Lookup › quota', () => {
 		useQuota({ budget: 2, windowMs: 30_000 });
 		const rucs = manyRucs(20);
 		const result = await runLookup(api.fake, bulk(rucs, { maxQuotaWaitSeconds: 1, maxConcurrentRequests: 1 }));
-		expect(result.error?.message).toMatch(/^Item 2: the lookup API's quota is spent for RUC/);
+		expect(result.error?.message).toMatch(/^The lookup API's quota is spent for RUC.* \[item 2\]$/);
 		// Items 0 and 1 answered, item 2 refused; nothing after it spent a request.
 		expect(api.fake.requests.map((request) => request.path.split('/').pop())).toEqual(rucs.slice(0, 3));
 	}, 30_000);
@@ -112,7 +112,7 @@ describe('Taxpayer Lookup › quota', () => {
 		const result = await runLookup(api.fake, { ...bulk(rucs, { maxQuotaWaitSeconds: 2 }), continueOnFail: true });
 		expect(result.items[0].json.ruc).toBe(rucs[0]);
 		expect(result.items[1].json.error).toMatch(
-			/^Item 1: the lookup API's quota is still \(after \d+(\.\d)? s of waiting\) spent for RUC \d{11} \(429: Too Many Attempts\.\)$/,
+			/^The lookup API's quota is still \(after \d+(\.\d)? s of waiting\) spent for RUC \d{11} \(429: Too Many Attempts\.\) \[item 1\]$/,
 		);
 		// Backed off (1 s, then what was left of the 2 s), not hammered.
 		expect(api.fake.requests.length).toBeLessThanOrEqual(4);
@@ -121,19 +121,19 @@ describe('Taxpayer Lookup › quota', () => {
 	it('Max Wait for Quota 0 fails a refusal at once, with the server reason', async () => {
 		useQuota({ budget: 0, windowMs: 60_000, refusal: 'quota403' });
 		const result = await runLookup(api.fake, bulk(manyRucs(1), { maxQuotaWaitSeconds: 0 }));
-		expect(result.error?.message).toMatch(/^Item 0: the lookup API's quota is spent for RUC \d{11} \(403: Ha superado el límite de consultas de su plan\.\)$/);
+		expect(result.error?.message).toMatch(/^The lookup API's quota is spent for RUC \d{11} \(403: Ha superado el límite de consultas de su plan\.\) \[item 0\]$/);
 		expect(api.fake.requests).toHaveLength(1);
 	});
 
 	it('refuses a Max Wait for Quota below 0, before any request', async () => {
 		const result = await runLookup(api.fake, bulk(manyRucs(1), { maxQuotaWaitSeconds: -5 }));
-		expect(result.error?.message).toBe('Item 0: Max Wait for Quota -5 is not a number of seconds from 0 to 86400. Nothing was sent.');
+		expect(result.error?.message).toBe('Max Wait for Quota -5 is not a number of seconds from 0 to 86400. Nothing was sent. [item 0]');
 		expect(api.fake.requests).toHaveLength(0);
 	});
 
 	it('refuses a Max Concurrent Requests that is not a whole number from 1 to 50, before any request', async () => {
 		const result = await runLookup(api.fake, bulk(manyRucs(1), { maxConcurrentRequests: 0 }));
-		expect(result.error?.message).toBe('Item 0: Max Concurrent Requests 0 is not a whole number of requests from 1 to 50. Nothing was sent.');
+		expect(result.error?.message).toBe('Max Concurrent Requests 0 is not a whole number of requests from 1 to 50. Nothing was sent. [item 0]');
 		expect(api.fake.requests).toHaveLength(0);
 	});
 });

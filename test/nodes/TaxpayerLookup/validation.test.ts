@@ -24,14 +24,14 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 		['20131312955?x=1', 'RUC "20131312955?x=1" holds characters other than digits'],
 	])('rejects RUC %j', async (ruc, rule) => {
 		const result = await runLookup(api.fake, { parameters: taxpayer(ruc) });
-		expect(result.error?.message).toBe(`Item 0: ${rule}. Nothing was sent.`);
+		expect(result.error?.message).toBe(`${rule}. Nothing was sent. [item 0]`);
 		expect(result.error?.description).toBeTruthy();
 		expect(api.fake.requests).toEqual([]);
 	});
 
 	it('rejects a RUC that is not text or a whole number', async () => {
 		const result = await runLookup(api.fake, { parameters: taxpayer('={{ { ruc: 1 } }}') });
-		expect(result.error?.message).toBe('Item 0: RUC {"ruc":1} is not a RUC: expected 11 digits as text. Nothing was sent.');
+		expect(result.error?.message).toBe('RUC {"ruc":1} is not a RUC: expected 11 digits as text. Nothing was sent. [item 0]');
 		expect(api.fake.requests).toEqual([]);
 	});
 
@@ -58,8 +58,8 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 		['={{ 20240110 }}', 'Date 20240110 is not a date'],
 	])('rejects date %j', async (date, rule) => {
 		const result = await runLookup(api.fake, { parameters: rate(date) });
-		expect(result.error?.message).toMatch(`Item 0: ${rule}`);
-		expect(result.error?.message).toMatch(/Nothing was sent\.$/);
+		expect(result.error?.message?.slice(0, rule.length)).toBe(rule);
+		expect(result.error?.message).toMatch(/Nothing was sent\. \[item 0\]$/);
 		expect(api.fake.requests).toEqual([]);
 	});
 
@@ -67,7 +67,7 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 		const result = await runLookup(api.fake, {
 			parameters: { resource: 'exchangeRate', operation: 'getLatest', currency: '={{ "GBP" }}' },
 		});
-		expect(result.error?.message).toBe('Item 0: Currency "GBP" is not a supported currency. Nothing was sent.');
+		expect(result.error?.message).toBe('Currency "GBP" is not a supported currency. Nothing was sent. [item 0]');
 		expect(result.error?.description).toMatch(/USD or EUR/);
 		expect(api.fake.requests).toEqual([]);
 	});
@@ -77,7 +77,7 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 			parameters: { resource: 'exchangeRate', operation: 'getHistory', startDate: '2024-05-10', endDate: '2024-05-01', currency: 'USD' },
 		});
 		expect(result.error?.message).toBe(
-			'Item 0: Date range "2024-05-10 to 2024-05-01" starts after it ends (2024-05-10 > 2024-05-01). Nothing was sent.',
+			'Date range "2024-05-10 to 2024-05-01" starts after it ends (2024-05-10 > 2024-05-01). Nothing was sent. [item 0]',
 		);
 		expect(api.fake.requests).toEqual([]);
 	});
@@ -92,7 +92,7 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json.ruc).toBe('20131312955');
 		expect(result.items[1].json).toEqual({
-			error: 'Item 1: RUC "20131312956" fails the check digit (the last digit should be 5). Nothing was sent.',
+			error: 'RUC "20131312956" fails the check digit (the last digit should be 5). Nothing was sent. [item 1]',
 		});
 		expect(result.items[2].json.ruc).toBe('20100070970');
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

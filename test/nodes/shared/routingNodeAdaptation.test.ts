@@ -1,17 +1,27 @@
 // What the nodes rely on of RoutingNode (nodes/shared/routingNodeAdaptation.ts), pinned: the n8n
 // version the adaptation is proven against, no expression in the request defaults (RoutingNode
-// would evaluate it twice for every item), and the base URL read from the credential once per run.
+// would evaluate it twice for every item), the base URL read from the credential once per run, and
+// input errors that stop the run recorded as operation errors (RoutingNode would make them API
+// errors with the code "none").
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { Expression } from 'n8n-workflow';
+import {
+	Expression,
+	NodeOperationError,
+	type IExecutePaginationFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type INodeTypes,
+} from 'n8n-workflow';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { VALID_TOKEN } from '../../../fakes/lookup';
-import { runNode } from '../../harness/engine';
+import { nodeTypesRegistry, runNode, type NodeRunResult } from '../../harness/engine';
 import { itemsOf, recipient, runMessaging, useEvolutionFake, instance } from '../Messaging/helpers';
 import { runLookup, useLookupFake } from '../TaxpayerLookup/lookup';
 
@@ -106,5 +116,149 @@ describe('the RoutingNode adaptation', () => {
 			expect(result.error?.message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
 			expect(lookup.fake.requests).toEqual([]);
 		});
+	});
+});
+
+/** What the editor's error view (NodeErrorView) reads to show an error as an API error: "From <node>" with "Error code". */
+function apiErrorDetails(error: unknown) {
+	const shown = error as { message?: string; httpCode?: string | null; messages?: string[]; context?: { data?: unknown }; extra?: unknown };
+	return {
+		httpCode: shown.httpCode ?? null,
+		// Raw messages other than the one shown.
+		rawMessages: (shown.messages ?? []).filter((message) => message !== shown.message),
+		data: shown.context?.data ?? null,
+		extra: shown.extra ?? null,
+	};
+}
+const NO_API_DETAILS = { httpCode: null, rawMessages: [], data: null, extra: null };
+
+/** The error of the node's run as n8n records it for the editor (the task's error) and as the workflow's. */
+function stoppedOn(result: NodeRunResult) {
+	const taskError = result.run.data.resultData.runData['Node Under Test']?.[0]?.error;
+	expect(taskError).toBeDefined();
+	expect(result.error).toBeDefined();
+	expect(taskError?.message).toBe(result.error?.message);
+	return result.error as unknown as Record<string, unknown> & { message: string; description?: string; level?: string; context: { itemIndex?: number } };
+}
+
+describe('an input error that stops the run (nothing sent) is recorded as an operation error, not an API error', () => {
+	const CHECK_DIGIT = 'RUC "20131312956" fails the check digit (the last digit should be 5). Nothing was sent.';
+
+	it('a RUC failing its check digit: its message, description and item, no error code nor API details', async () => {
+		const result = await runLookup(lookup.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' },
+			items: [{ json: { ruc: '20131312955' } }, { json: { ruc: '20131312956' } }],
+		});
+		const error = stoppedOn(result);
+		expect(error.message).toBe(`${CHECK_DIGIT} [item 1]`);
+		expect(error.description).toMatch(/mistyped digit/);
+		expect(error.context.itemIndex).toBe(1);
+		expect(error.level).toBe('warning');
+		expect(error.name).toBe('NodeOperationError');
+		expect(apiErrorDetails(error)).toEqual(NO_API_DETAILS);
+		expect(apiErrorDetails(result.run.data.resultData.runData['Node Under Test']?.[0]?.error)).toEqual(NO_API_DETAILS);
+		expect(lookup.fake.requests.map((request) => request.path)).not.toContain('/api/v2/ruc/20131312956');
+	});
+
+	it('no credential selected: the same', async () => {
+		const result = await runNode({
+			type: 'taxpayerLookup',
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955' } as never,
+			credentials: {},
+		});
+		const error = stoppedOn(result);
+		expect(error.message).toBe('No Taxpayer Lookup API credential is selected. Nothing was sent. [item 0]');
+		expect(error.description).toBeTruthy();
+		expect(error.context.itemIndex).toBe(0);
+		expect(error.name).toBe('NodeOperationError');
+		expect(apiErrorDetails(error)).toEqual(NO_API_DETAILS);
+	});
+
+	it('Messaging: a number that is not one, the same', async () => {
+		const result = await runMessaging(evolution.fake, {
+			parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: recipient('={{ $json.to }}'), text: 'Hola' },
+			items: itemsOf({ to: '51987654321' }, { to: 'call me' }),
+		});
+		const error = stoppedOn(result);
+		expect(error.message).toMatch(/^Recipient "call me" holds characters other than digits.*Nothing was sent\. \[item 1\]$/);
+		expect(error.description).toBeTruthy();
+		expect(error.context.itemIndex).toBe(1);
+		expect(error.name).toBe('NodeOperationError');
+		expect(apiErrorDetails(error)).toEqual(NO_API_DETAILS);
+	});
+
+	it('under Continue On Fail the item\'s error is the NodeOperationError itself, paired with its input', async () => {
+		const result = await runLookup(lookup.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' },
+			items: [{ json: { ruc: '20131312955' } }, { json: { ruc: '20131312956' } }],
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		const failed = result.items[1];
+		expect(failed.json).toEqual({ error: `${CHECK_DIGIT} [item 1]` });
+		expect(failed.pairedItem).toEqual({ item: 1 });
+		expect(failed.error).toBeInstanceOf(NodeOperationError);
+		expect(failed.error?.context.itemIndex).toBe(1);
+		expect(failed.error?.description).toMatch(/mistyped digit/);
+	});
+
+	it('an API answer stays an API error, with its HTTP code', async () => {
+		const result = await runLookup(lookup.fake, { parameters: { resource: 'taxpayer', operation: 'get', ruc: '20600000005' } });
+		const error = stoppedOn(result);
+		expect(error.message).toMatch(/^No taxpayer found with RUC 20600000005 \(404: .*\) \[item 0\]$/);
+		expect(error.name).toBe('NodeApiError');
+		expect(error.httpCode).toBe('404');
+		expect(error.context.itemIndex).toBe(0);
+	});
+
+	it("why: RoutingNode makes any other error its request hook throws an API error with the code \"none\" (if this fails, n8n changed: the adaptation's carrier may go)", async () => {
+		class ThrowsInHook implements INodeType {
+			description = {
+				displayName: 'Throws In Hook',
+				name: 'throwsInHook',
+				group: ['transform'],
+				version: 1,
+				description: 'A declarative node whose request hook throws an operation error',
+				defaults: { name: 'Throws In Hook' },
+				inputs: ['main'],
+				outputs: ['main'],
+				requestDefaults: { baseURL: 'http://127.0.0.1:9' },
+				properties: [
+					{
+						displayName: 'Operation',
+						name: 'operation',
+						type: 'options',
+						noDataExpression: true,
+						default: 'run',
+						options: [
+							{
+								name: 'Run',
+								value: 'run',
+								routing: {
+									request: { method: 'GET', url: '/' },
+									send: { paginate: true },
+									operations: {
+										async pagination(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
+											throw new NodeOperationError(this.getNode(), 'Bad input [item 0]', { itemIndex: 0, description: 'Fix it', level: 'warning' });
+										},
+									},
+								},
+							},
+						],
+					},
+				],
+			} as unknown as INodeTypeDescription;
+		}
+		const hookNode = new ThrowsInHook();
+		const nodeTypes: INodeTypes = {
+			...nodeTypesRegistry,
+			getByName: (name) => (name === 'test.throwsInHook' ? hookNode : nodeTypesRegistry.getByName(name)),
+			getByNameAndVersion: (name) => (name === 'test.throwsInHook' ? hookNode : nodeTypesRegistry.getByNameAndVersion(name)),
+		};
+		const result = await runNode({ type: 'test.throwsInHook', nodeTypes, parameters: { operation: 'run' }, credentials: {} });
+		const error = stoppedOn(result);
+		expect(error.message).toBe('Bad input [item 0]');
+		expect(error.name).toBe('NodeApiError');
+		expect(error.httpCode).toBe('none');
 	});
 });

@@ -75,10 +75,10 @@ describe('Check Numbers', () => {
 	});
 
 	it.each([
-		['={{ "" }}', 'Item 0: Numbers "" is empty: at least one number is required. Nothing was sent.'],
-		[' ,; ', 'Item 0: Numbers " ,; " is empty: at least one number is required. Nothing was sent.'],
-		['51987654321, 98765', 'Item 0: Numbers "51987654321, 98765" has the entry "98765", which has 5 digits; a number with its country code has 8 to 15. Nothing was sent.'],
-		['51987654321\nnone', 'Item 0: Numbers "51987654321\\nnone" has the entry "none", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent.'],
+		['={{ "" }}', 'Numbers "" is empty: at least one number is required. Nothing was sent. [item 0]'],
+		[' ,; ', 'Numbers " ,; " is empty: at least one number is required. Nothing was sent. [item 0]'],
+		['51987654321, 98765', 'Numbers "51987654321, 98765" has the entry "98765", which has 5 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
+		['51987654321\nnone', 'Numbers "51987654321\\nnone" has the entry "none", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
 	])('rejects %j without a request', async (numbers, message) => {
 		const result = await runMessaging(fake, { parameters: checkNumbers(numbers) });
 		expect(stopError(result).message).toBe(message);
@@ -91,18 +91,18 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		{
 			name: 'a disconnected instance (400 with the internal error)',
 			instanceName: 'offline',
-			message: 'Item 0: the WhatsApp connection of instance "offline" is closed (400: Connection Closed)',
+			message: 'The WhatsApp connection of instance "offline" is closed (400: Connection Closed) [item 0]',
 		},
 		{
 			name: 'an unknown instance (404)',
 			instanceName: 'Ventas',
-			message: 'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
+			message: 'The instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist) [item 0]',
 		},
 		{
 			name: 'a wrong key (401)',
 			instanceName: 'sales',
 			apiKey: 'not-the-key',
-			message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
+			message: 'The API key was rejected by instance "sales" (401: Unauthorized) [item 0]',
 		},
 	];
 
@@ -133,7 +133,7 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', message: ["All numbers's elements must be unique", 'numbers must contain at least 1 elements'] });
 		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400: All numbers\'s elements must be unique; numbers must contain at least 1 elements)',
+			'The server rejected the request to instance "sales" (400: All numbers\'s elements must be unique; numbers must contain at least 1 elements) [item 0]',
 		);
 	});
 
@@ -141,7 +141,7 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 		fake.failNext(500, { status: 500, error: 'Internal Server Error', message: 'Cannot read properties of undefined' });
 		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500: Cannot read properties of undefined)',
+			'The server or its WhatsApp connection failed on instance "sales" (500: Cannot read properties of undefined) [item 0]',
 		);
 	});
 });

@@ -85,9 +85,9 @@ describe('Download Media', () => {
 	});
 
 	it.each([
-		[{ messageId: '={{ "" }}' }, 'Item 0: Message ID "" is empty: a message ID is required. Nothing was sent.'],
-		[{ messageId: 'a b' }, 'Item 0: Message ID "a b" is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent.'],
-		[{ outputBinaryField: 'my file' }, 'Item 0: Put Output File in Field "my file" is not a binary field name (letters, digits, _ and -). Nothing was sent.'],
+		[{ messageId: '={{ "" }}' }, 'Message ID "" is empty: a message ID is required. Nothing was sent. [item 0]'],
+		[{ messageId: 'a b' }, 'Message ID "a b" is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
+		[{ outputBinaryField: 'my file' }, 'Put Output File in Field "my file" is not a binary field name (letters, digits, _ and -). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: downloadMedia(overrides) });
@@ -103,8 +103,8 @@ describe('Download Media', () => {
 			items: itemsOf({ id: 'NOSUCHMESSAGE1' }, { id: SEEDED_MESSAGES.text }, { id: SEEDED_MESSAGES.image }),
 		});
 		expect(result.items.map((item) => item.json.error)).toEqual([
-			'Item 0: instance "sales" has no stored message with ID NOSUCHMESSAGE1 (400: Message not found)',
-			`Item 1: message ${SEEDED_MESSAGES.text} holds no image, audio, video, sticker or document (400: The message is not of the media type)`,
+			'Instance "sales" has no stored message with ID NOSUCHMESSAGE1 (400: Message not found) [item 0]',
+			`Message ${SEEDED_MESSAGES.text} holds no image, audio, video, sticker or document (400: The message is not of the media type) [item 1]`,
 			undefined,
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

@@ -37,9 +37,9 @@ describe('Mark as Read', () => {
 	});
 
 	it.each([
-		[[], 'Item 0: Messages [] is empty: at least one message is required. Nothing was sent.'],
-		[[{ chat: '51987654321', messageId: '={{ "" }}' }], /^Item 0: Message 1 .* has the message ID "", which is empty/],
-		[[{ chat: '={{ "" }}', messageId: 'AAAA1111' }], /^Item 0: Message 1 .* has the chat "", which is empty/],
+		[[], 'Messages [] is empty: at least one message is required. Nothing was sent. [item 0]'],
+		[[{ chat: '51987654321', messageId: '={{ "" }}' }], /^Message 1 .* has the message ID "", which is empty.* \[item 0\]$/],
+		[[{ chat: '={{ "" }}', messageId: 'AAAA1111' }], /^Message 1 .* has the chat "", which is empty.* \[item 0\]$/],
 		[[{ chat: '123456789012345@lid', messageId: 'AAAA1111' }], /an @lid address, which Evolution API skips when marking as read/],
 	])('refuses %j before any request', async (messages, message) => {
 		const { fake } = state;
@@ -54,7 +54,7 @@ describe('Mark as Read', () => {
 			parameters: { ...markAsRead([{ chat: '51987654321', messageId: 'AAAA1111' }]), instanceName: instance('offline') },
 		});
 		expect(stopError(result).message).toBe(
-			'Item 0: the server or its WhatsApp connection failed on instance "offline" (500: Read messages fail; Error: Connection Closed)',
+			'The server or its WhatsApp connection failed on instance "offline" (500: Read messages fail; Error: Connection Closed) [item 0]',
 		);
 	});
 });

@@ -34,10 +34,10 @@ describe('Send Presence', () => {
 	});
 
 	it.each([
-		[{ duration: -1 }, 'Item 0: Duration (Ms) -1 is not a delay in milliseconds from 0 to 300000. Nothing was sent.'],
-		[{ duration: 1.5 }, 'Item 0: Duration (Ms) 1.5 is not a delay in milliseconds from 0 to 300000. Nothing was sent.'],
-		[{ presence: '={{ "typing" }}' }, 'Item 0: Presence "typing" is not a presence. Nothing was sent.'],
-		[{ number: '12345' }, /^Item 0: Number "12345" has 5 digits/],
+		[{ duration: -1 }, 'Duration (Ms) -1 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]'],
+		[{ duration: 1.5 }, 'Duration (Ms) 1.5 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]'],
+		[{ presence: '={{ "typing" }}' }, 'Presence "typing" is not a presence. Nothing was sent. [item 0]'],
+		[{ number: '12345' }, /^Number "12345" has 5 digits.* \[item 0\]$/],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendPresence(overrides) });
@@ -48,6 +48,6 @@ describe('Send Presence', () => {
 	it("keeps the server's reason when the connection is closed (a 400 for this route)", async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendPresence({ instanceName: instance('offline') }) });
-		expect(stopError(result).message).toBe('Item 0: the WhatsApp connection of instance "offline" is closed (400: Error: Connection Closed)');
+		expect(stopError(result).message).toBe('The WhatsApp connection of instance "offline" is closed (400: Error: Connection Closed) [item 0]');
 	});
 });

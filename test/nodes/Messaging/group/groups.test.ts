@@ -38,7 +38,7 @@ describe('Group → Get Many', () => {
 	it('refuses a limit below 1 before any request', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: { resource: 'group', operation: 'getMany', instanceName: instance('sales'), limit: 0 } });
-		expect(stopError(result).message).toBe('Item 0: Limit 0 is not a whole number of results from 1 to 9007199254740991. Nothing was sent.');
+		expect(stopError(result).message).toBe('Limit 0 is not a whole number of results from 1 to 9007199254740991. Nothing was sent. [item 0]');
 		expect(fake.requests).toEqual([]);
 	});
 });
@@ -63,8 +63,8 @@ describe('Group → Get', () => {
 	});
 
 	it.each([
-		['51987654321@s.whatsapp.net', 'Item 0: Group "51987654321@s.whatsapp.net" is not a group address (digits, maybe a dash, then @g.us). Nothing was sent.'],
-		['={{ "" }}', 'Item 0: Group "" is empty: a group is required. Nothing was sent.'],
+		['51987654321@s.whatsapp.net', 'Group "51987654321@s.whatsapp.net" is not a group address (digits, maybe a dash, then @g.us). Nothing was sent. [item 0]'],
+		['={{ "" }}', 'Group "" is empty: a group is required. Nothing was sent. [item 0]'],
 	])('refuses %s before any request', async (value, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: { resource: 'group', operation: 'get', instanceName: instance('sales'), groupJid: groupLocator(value, 'id') } });
@@ -78,7 +78,7 @@ describe('Group → Get', () => {
 			parameters: { resource: 'group', operation: 'get', instanceName: instance('sales'), groupJid: groupLocator('120363999999999999@g.us', 'id') },
 		});
 		expect(stopError(result).message).toBe(
-			'Item 0: the group 120363999999999999@g.us was not found, or the number of instance "sales" is not in it (404: Error fetching group; Error: item-not-found)',
+			'The group 120363999999999999@g.us was not found, or the number of instance "sales" is not in it (404: Error fetching group; Error: item-not-found) [item 0]',
 		);
 	});
 });

@@ -22,7 +22,7 @@ describe('Instance → Get Connection State', () => {
 	it('names an instance the server does not have', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getConnectionState', instanceName: instance('nope', 'name') } });
-		expect(stopError(result).message).toBe('Item 0: the instance "nope" does not exist on the server (404: The "nope" instance does not exist)');
+		expect(stopError(result).message).toBe('The instance "nope" does not exist on the server (404: The "nope" instance does not exist) [item 0]');
 	});
 });
 
@@ -51,6 +51,6 @@ describe('Instance → Get Many', () => {
 	it('says the key was rejected', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany' }, credentials: { apiKey: 'wrong' } });
-		expect(stopError(result).message).toBe('Item 0: the API key was rejected by the instance (401: Unauthorized)');
+		expect(stopError(result).message).toBe('The API key was rejected by the instance (401: Unauthorized) [item 0]');
 	});
 });

@@ -56,15 +56,15 @@ describe('Send Audio', () => {
 		});
 		expect(fake.requests).toEqual([]);
 		expect(result.items.map((item) => item.json.error)).toEqual([
-			expect.stringMatching(/^Item 0: Input Binary Field "data" is not there: this item has no files/),
-			expect.stringMatching(/^Item 1: Media URL "ftp:\/\/files\.example\.com\/a\.ogg"/),
+			expect.stringMatching(/^Input Binary Field "data" is not there: this item has no files.* \[item 0\]$/),
+			expect.stringMatching(/^Media URL "ftp:\/\/files\.example\.com\/a\.ogg".* \[item 1\]$/),
 		]);
 	});
 
 	it('says a number is not on WhatsApp, from the server\'s 400', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendAudio({ number: '51999999999' }) });
-		expect(stopError(result).message).toBe('Item 0: 51999999999 is not on WhatsApp (400)');
+		expect(stopError(result).message).toBe('51999999999 is not on WhatsApp (400) [item 0]');
 		expect(fake.requests).toHaveLength(1);
 	});
 });

@@ -47,9 +47,9 @@ describe('Send Contact', () => {
 	});
 
 	it.each([
-		[[], 'Item 0: Contacts [] is empty: at least one contact is required. Nothing was sent.'],
-		[[{ fullName: '={{ "" }}', phoneNumber: '51987654321' }], /^Item 0: Contact 1 .* has no full name\. Nothing was sent\.$/],
-		[[{ fullName: 'Ana', phoneNumber: '987654321' }], /^Item 0: Contact 1 .* a contact card needs a number of 10 to 15 digits/],
+		[[], 'Contacts [] is empty: at least one contact is required. Nothing was sent. [item 0]'],
+		[[{ fullName: '={{ "" }}', phoneNumber: '51987654321' }], /^Contact 1 .* has no full name\. Nothing was sent\. \[item 0\]$/],
+		[[{ fullName: 'Ana', phoneNumber: '987654321' }], /^Contact 1 .* a contact card needs a number of 10 to 15 digits.* \[item 0\]$/],
 		[[{ fullName: 'Ana', phoneNumber: '51987654321@s.whatsapp.net' }], /a contact card needs a number of 10 to 15 digits/],
 		[[{ fullName: 'Ana', phoneNumber: 'call me' }], /has the phone number "call me", which holds characters other than digits/],
 		[[{ fullName: 'Ana', phoneNumber: '51987654321', email: 'ana at example' }], /has the email "ana at example", which is not an email address/],
@@ -58,7 +58,7 @@ describe('Send Contact', () => {
 				{ fullName: 'Ana', phoneNumber: '51987654321' },
 				{ fullName: 'Ana T.', phoneNumber: '+51 987 654 321' },
 			],
-			/^Item 0: Contact 2 .* has the number \+51987654321 of an earlier contact/,
+			/^Contact 2 .* has the number \+51987654321 of an earlier contact.* \[item 0\]$/,
 		],
 	])('refuses %j before any request', async (contacts, message) => {
 		const { fake } = state;

@@ -52,10 +52,10 @@ describe('Send Location', () => {
 	});
 
 	it.each([
-		[{ latitude: 91 }, 'Item 0: Latitude 91 is not a number of degrees from -90 to 90. Nothing was sent.'],
-		[{ longitude: -180.5 }, 'Item 0: Longitude -180.5 is not a number of degrees from -180 to 180. Nothing was sent.'],
-		[{ latitude: '={{ "south" }}' }, 'Item 0: Latitude "south" is not a number of degrees from -90 to 90. Nothing was sent.'],
-		[{ latitude: 0, longitude: 0 }, 'Item 0: Latitude and Longitude "0, 0" are both 0, a point in the ocean. Nothing was sent.'],
+		[{ latitude: 91 }, 'Latitude 91 is not a number of degrees from -90 to 90. Nothing was sent. [item 0]'],
+		[{ longitude: -180.5 }, 'Longitude -180.5 is not a number of degrees from -180 to 180. Nothing was sent. [item 0]'],
+		[{ latitude: '={{ "south" }}' }, 'Latitude "south" is not a number of degrees from -90 to 90. Nothing was sent. [item 0]'],
+		[{ latitude: 0, longitude: 0 }, 'Latitude and Longitude "0, 0" are both 0, a point in the ocean. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendLocation(overrides) });

@@ -105,9 +105,9 @@ describe('Send Media from a URL', () => {
 	});
 
 	it.each([
-		['ftp://files.example.com/a.pdf', 'Item 0: Media URL "ftp://files.example.com/a.pdf" uses ftp, not http or https. Nothing was sent.'],
-		['files.example.com/a.pdf', 'Item 0: Media URL "files.example.com/a.pdf" is not a URL. Nothing was sent.'],
-		['={{ "" }}', 'Item 0: Media URL "" is empty: a media URL is required. Nothing was sent.'],
+		['ftp://files.example.com/a.pdf', 'Media URL "ftp://files.example.com/a.pdf" uses ftp, not http or https. Nothing was sent. [item 0]'],
+		['files.example.com/a.pdf', 'Media URL "files.example.com/a.pdf" is not a URL. Nothing was sent. [item 0]'],
+		['={{ "" }}', 'Media URL "" is empty: a media URL is required. Nothing was sent. [item 0]'],
 	])('rejects the link %j without a request', async (mediaUrl, message) => {
 		const result = await runMessaging(fake, { parameters: sendMedia({ mediaUrl }) });
 		expect(stopError(result).message).toBe(message);
@@ -118,7 +118,7 @@ describe('Send Media from a URL', () => {
 		const parameters = sendMedia({ mediaUrl: '={{ $json.url }}' });
 		const items = itemsOf({ url: 'https://files.invalid/a.png' }, { url: 'https://cdn.example.com/b.png' });
 		const expected =
-			'Item 0: the server or its WhatsApp connection failed on instance "sales" (500: getaddrinfo ENOTFOUND files.invalid)';
+			'The server or its WhatsApp connection failed on instance "sales" (500: getaddrinfo ENOTFOUND files.invalid) [item 0]';
 
 		const stopped = await runMessaging(fake, { parameters, items });
 		expect(stopError(stopped).message).toBe(expected);
@@ -169,7 +169,7 @@ describe('Send Media from base64 text', () => {
 		['an empty prefix', 'data:image/png;base64,', 'is empty: base64 content is required'],
 	])('rejects %s without a request', async (_case, mediaBase64, problem) => {
 		const result = await runMessaging(fake, { parameters: sendMedia({ mediaSource: 'base64', mediaBase64 }) });
-		expect(stopError(result).message).toBe(`Item 0: Media (base64) ${JSON.stringify(mediaBase64)} ${problem}. Nothing was sent.`);
+		expect(stopError(result).message).toBe(`Media (base64) ${JSON.stringify(mediaBase64)} ${problem}. Nothing was sent. [item 0]`);
 		expect(fake.requests).toHaveLength(0);
 	});
 });
@@ -245,9 +245,9 @@ describe('Send Media from a binary file', () => {
 			parameters: sendMedia({ mediaSource: 'binary', binaryPropertyName: 'file' }),
 			items: [{ json: {}, binary: { data: memoryBinary(PNG, 'image/png', 'logo.png') } }],
 		});
-		expect(stopError(withOther).message).toBe('Item 0: Input Binary Field "file" is not a file of this item (it has "data"). Nothing was sent.');
+		expect(stopError(withOther).message).toBe('Input Binary Field "file" is not a file of this item (it has "data"). Nothing was sent. [item 0]');
 		const withNone = await runMessaging(fake, { parameters: sendMedia({ mediaSource: 'binary' }), items: itemsOf({ id: 1 }) });
-		expect(stopError(withNone).message).toBe('Item 0: Input Binary Field "data" is not there: this item has no files. Nothing was sent.');
+		expect(stopError(withNone).message).toBe('Input Binary Field "data" is not there: this item has no files. Nothing was sent. [item 0]');
 		expect(stopError(withNone).description).toMatch(/previous node/);
 		expect(fake.requests).toHaveLength(0);
 	});
@@ -264,7 +264,7 @@ describe('Send Media from a binary file', () => {
 		});
 		expect(result.items.map((i) => [i.json.error ?? i.json.messageType, i.pairedItem])).toEqual([
 			['imageMessage', { item: 0 }],
-			['Item 1: Input Binary Field "data" is not there: this item has no files. Nothing was sent.', { item: 1 }],
+			['Input Binary Field "data" is not there: this item has no files. Nothing was sent. [item 1]', { item: 1 }],
 			['imageMessage', { item: 2 }],
 		]);
 		expect(fake.requests).toHaveLength(2);
@@ -296,7 +296,7 @@ describe('Send Media: the 15 MB limit', () => {
 			items: [{ json: {}, binary: { data: memoryBinary(overLimit, 'application/pdf', 'big.pdf') } }],
 		});
 		const error = stopError(result);
-		expect(error.message).toBe(`Item 0: File "big.pdf" ${overMessage}`);
+		expect(error.message).toBe(`File "big.pdf" ${overMessage} [item 0]`);
 		expect(error.description).toMatch(/Media Source "URL"/);
 		expect(fake.requests).toHaveLength(0);
 	});
@@ -307,7 +307,7 @@ describe('Send Media: the 15 MB limit', () => {
 			parameters: sendMedia({ mediaType: 'video', mediaSource: 'binary' }),
 			items: [{ json: {}, binary: { data: stored } }],
 		});
-		expect(stopError(result).message).toBe(`Item 0: File "clip.mp4" ${overMessage}`);
+		expect(stopError(result).message).toBe(`File "clip.mp4" ${overMessage} [item 0]`);
 		expect(fake.requests).toHaveLength(0);
 	});
 
@@ -323,7 +323,7 @@ describe('Send Media: the 15 MB limit', () => {
 		const refused = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: 'video', mediaSource: 'base64', mediaBase64: overLimit.toString('base64') }),
 		});
-		expect(stopError(refused).message).toMatch(new RegExp(`^Item 0: Media \\(base64\\) "QUFB.*\\(20971524 characters\\)" ${overMessage.replace(/[().]/g, '\\$&')}$`));
+		expect(stopError(refused).message).toMatch(new RegExp(`^Media \\(base64\\) "QUFB.*\\(20971524 characters\\)" ${overMessage.replace(/[().]/g, '\\$&')} \\[item 0\\]$`));
 		expect(fake.requests).toHaveLength(0);
 		expect(stopError(refused).message.length).toBeLessThan(300);
 	});
@@ -332,14 +332,14 @@ describe('Send Media: the 15 MB limit', () => {
 describe('Send Media: errors the server gives', () => {
 	it('explains a number that is not on WhatsApp', async () => {
 		const result = await runMessaging(fake, { parameters: sendMedia({ number: '51999999999' }) });
-		expect(stopError(result).message).toBe('Item 0: 51999999999 is not on WhatsApp (400)');
+		expect(stopError(result).message).toBe('51999999999 is not on WhatsApp (400) [item 0]');
 	});
 
 	it('explains the raw-base64 rule when the server applies it', async () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['Owned media must be a url or base64'] } });
 		const result = await runMessaging(fake, { parameters: sendMedia() });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400: Owned media must be a url or base64)',
+			'The server rejected the request to instance "sales" (400: Owned media must be a url or base64) [item 0]',
 		);
 	});
 });

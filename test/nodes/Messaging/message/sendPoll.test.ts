@@ -55,13 +55,13 @@ describe('Send Poll', () => {
 	});
 
 	it.each([
-		[{ pollOptions: 'Solo una' }, 'Item 0: Poll Options "Solo una" has 1 option; a poll needs at least 2. Nothing was sent.'],
-		[{ pollOptions: '={{ "" }}' }, 'Item 0: Poll Options "" has 0 options; a poll needs at least 2. Nothing was sent.'],
-		[{ pollOptions: 'Sí\nNo\nsí' }, 'Item 0: Poll Options "Sí\\nNo\\nsí" has the option "sí" twice. Nothing was sent.'],
-		[{ pollOptions: '={{ [1,2,3,4,5,6,7,8,9,10,11] }}' }, /^Item 0: Poll Options .* has 11 options; Evolution API takes at most 10\. Nothing was sent\.$/],
-		[{ selectableCount: 4 }, "Item 0: Choices per Person 4 is more than the poll's 3 options. Nothing was sent."],
-		[{ selectableCount: 1.5 }, 'Item 0: Choices per Person 1.5 is not a whole number of choices from 0 to 10. Nothing was sent.'],
-		[{ question: ' ' }, 'Item 0: Question " " is empty: a poll needs a question. Nothing was sent.'],
+		[{ pollOptions: 'Solo una' }, 'Poll Options "Solo una" has 1 option; a poll needs at least 2. Nothing was sent. [item 0]'],
+		[{ pollOptions: '={{ "" }}' }, 'Poll Options "" has 0 options; a poll needs at least 2. Nothing was sent. [item 0]'],
+		[{ pollOptions: 'Sí\nNo\nsí' }, 'Poll Options "Sí\\nNo\\nsí" has the option "sí" twice. Nothing was sent. [item 0]'],
+		[{ pollOptions: '={{ [1,2,3,4,5,6,7,8,9,10,11] }}' }, /^Poll Options .* has 11 options; Evolution API takes at most 10\. Nothing was sent\. \[item 0\]$/],
+		[{ selectableCount: 4 }, "Choices per Person 4 is more than the poll's 3 options. Nothing was sent. [item 0]"],
+		[{ selectableCount: 1.5 }, 'Choices per Person 1.5 is not a whole number of choices from 0 to 10. Nothing was sent. [item 0]'],
+		[{ question: ' ' }, 'Question " " is empty: a poll needs a question. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendPoll(overrides) });
@@ -74,7 +74,7 @@ describe('Send Poll', () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['Error: poll.selectableCount in poll should be >= 0 and <= 3'] } });
 		const result = await runMessaging(fake, { parameters: sendPoll() });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400: Error: poll.selectableCount in poll should be >= 0 and <= 3)',
+			'The server rejected the request to instance "sales" (400: Error: poll.selectableCount in poll should be >= 0 and <= 3) [item 0]',
 		);
 	});
 });

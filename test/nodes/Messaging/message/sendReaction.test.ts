@@ -37,9 +37,9 @@ describe('Send Reaction', () => {
 	});
 
 	it.each([
-		[{ reaction: 'ok' }, 'Item 0: Reaction "ok" is not a single emoji (the server accepts one emoji or nothing). Nothing was sent.'],
-		[{ reaction: '👍👍' }, /^Item 0: Reaction "👍👍" is not a single emoji/],
-		[{ messageId: '={{ "" }}' }, /^Item 0: Message .* has the message ID "", which is empty: a message ID is required\. Nothing was sent\.$/],
+		[{ reaction: 'ok' }, 'Reaction "ok" is not a single emoji (the server accepts one emoji or nothing). Nothing was sent. [item 0]'],
+		[{ reaction: '👍👍' }, /^Reaction "👍👍" is not a single emoji.* \[item 0\]$/],
+		[{ messageId: '={{ "" }}' }, /^Message .* has the message ID "", which is empty: a message ID is required\. Nothing was sent\. \[item 0\]$/],
 		[{ messageId: 'id with spaces' }, /has the message ID "id with spaces", which is not a message ID/],
 		[{ chat: 'someone' }, /has the chat "someone", which holds characters other than digits/],
 		[{ fromMe: '={{ "yes" }}' }, /has From Me "yes", which is not true or false/],
@@ -63,6 +63,6 @@ describe('Send Reaction', () => {
 	it('says the chat is not on WhatsApp', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendReaction({ chat: '51999999999' }) });
-		expect(stopError(result).message).toBe('Item 0: 51999999999@s.whatsapp.net is not on WhatsApp (400)');
+		expect(stopError(result).message).toBe('51999999999@s.whatsapp.net is not on WhatsApp (400) [item 0]');
 	});
 });

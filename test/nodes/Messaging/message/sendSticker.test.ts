@@ -29,7 +29,7 @@ describe('Send Sticker', () => {
 	it('refuses text that is not base64 before any request', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendSticker({ mediaBase64: 'not base64 at all!' }) });
-		expect(stopError(result).message).toMatch(/^Item 0: Media \(base64\) "not base64 at all!" .*Nothing was sent\.$/);
+		expect(stopError(result).message).toMatch(/^Media \(base64\) "not base64 at all!" .*Nothing was sent\. \[item 0\]$/);
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -38,7 +38,7 @@ describe('Send Sticker', () => {
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: [['sticker is not of a type(s) string']] } });
 		const result = await runMessaging(fake, { parameters: sendSticker() });
 		expect(stopError(result).message).toBe(
-			'Item 0: the server rejected the request to instance "sales" (400: sticker is not of a type(s) string)',
+			'The server rejected the request to instance "sales" (400: sticker is not of a type(s) string) [item 0]',
 		);
 	});
 });

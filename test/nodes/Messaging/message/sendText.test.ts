@@ -110,7 +110,7 @@ describe('Send Text', () => {
 			const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance(name, 'name') }) });
 			expect(fake.requests).toEqual([]);
 			expect(stopError(result).message).toBe(
-				`Item 0: Instance ${JSON.stringify(name)} cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots). Nothing was sent.`,
+				`Instance ${JSON.stringify(name)} cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots). Nothing was sent. [item 0]`,
 			);
 		},
 	);
@@ -168,16 +168,16 @@ describe('Send Text', () => {
 describe('Send Text: input checks (nothing is sent)', () => {
 	it.each([
 		// A literally empty required field stops n8n before the node runs; expressions can still give one.
-		['an empty text', { text: '={{ "" }}' }, 'Item 0: Text "" is empty: WhatsApp does not send empty messages. Nothing was sent.'],
-		['a blank text', { text: ' \n ' }, 'Item 0: Text " \\n " is empty: WhatsApp does not send empty messages. Nothing was sent.'],
-		['a number with letters', { number: '51 987 ABC' }, 'Item 0: Number "51 987 ABC" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent.'],
-		['a short number', { number: '987654' }, 'Item 0: Number "987654" has 6 digits; a number with its country code has 8 to 15. Nothing was sent.'],
-		['a long number', { number: '5198765432112345' }, 'Item 0: Number "5198765432112345" has 16 digits; a number with its country code has 8 to 15. Nothing was sent.'],
-		['an empty number', { number: '={{ "" }}' }, 'Item 0: Number "" is empty: a phone number with country code is required. Nothing was sent.'],
-		['an unknown address', { number: 'status@broadcast' }, 'Item 0: Number "status@broadcast" is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted. Nothing was sent.'],
-		['an empty instance', { instanceName: instance('={{ " " }}', 'name') }, 'Item 0: Instance " " is empty: an instance name is required. Nothing was sent.'],
-		['a negative delay', { options: { delay: -5 } }, 'Item 0: Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent.'],
-		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Item 0: Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent.'],
+		['an empty text', { text: '={{ "" }}' }, 'Text "" is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
+		['a blank text', { text: ' \n ' }, 'Text " \\n " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
+		['a number with letters', { number: '51 987 ABC' }, 'Number "51 987 ABC" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+		['a short number', { number: '987654' }, 'Number "987654" has 6 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
+		['a long number', { number: '5198765432112345' }, 'Number "5198765432112345" has 16 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
+		['an empty number', { number: '={{ "" }}' }, 'Number "" is empty: a phone number with country code is required. Nothing was sent. [item 0]'],
+		['an unknown address', { number: 'status@broadcast' }, 'Number "status@broadcast" is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted. Nothing was sent. [item 0]'],
+		['an empty instance', { instanceName: instance('={{ " " }}', 'name') }, 'Instance " " is empty: an instance name is required. Nothing was sent. [item 0]'],
+		['a negative delay', { options: { delay: -5 } }, 'Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]'],
+		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
 	])('rejects %s', async (_case, overrides, message) => {
 		const result = await runMessaging(fake, { parameters: sendText(overrides) });
 		const error = stopError(result);
@@ -198,7 +198,7 @@ describe('Send Text: input checks (nothing is sent)', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[0].json.message).toEqual({ conversation: 'Hola' });
 		expect(result.items[1].json).toEqual({
-			error: 'Item 1: Number "call me" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent.',
+			error: 'Number "call me" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 1]',
 		});
 		expect(result.items[1].error?.description).toMatch(/country code/);
 		expect(result.items[2].json.message).toEqual({ conversation: 'Hola' });
@@ -230,80 +230,80 @@ const errorCases: ErrorCase[] = [
 	{
 		name: '401 wrong API key',
 		credentials: () => ({ apiKey: 'wrong-key-123' }),
-		message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
+		message: 'The API key was rejected by instance "sales" (401: Unauthorized) [item 0]',
 		description: /paste the server's global API key/,
 	},
 	{
 		name: '401 another instance\'s token',
 		credentials: () => ({ apiKey: 'offline-token' }),
-		message: 'Item 0: the API key was rejected by instance "sales" (401: Unauthorized)',
+		message: 'The API key was rejected by instance "sales" (401: Unauthorized) [item 0]',
 		description: /instance's own token/,
 	},
 	{
 		name: '404 unknown instance',
 		parameters: { instanceName: instance('Ventas') },
-		message: 'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
+		message: 'The instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist) [item 0]',
 		description: /Pick the instance from the list/,
 	},
 	{
 		name: '404 wrong server path',
 		credentials: () => ({ serverUrl: `${fake.url}/api/v1` }),
-		message: 'Item 0: the server has no such route (404: Cannot POST /api/v1/message/sendText/sales)',
+		message: 'The server has no such route (404: Cannot POST /api/v1/message/sendText/sales) [item 0]',
 		description: /Check the Server URL/,
 	},
 	{
 		name: '400 not on WhatsApp',
 		parameters: { number: '+51 999 999 999' },
-		message: 'Item 0: +51 999 999 999 (sent as 51999999999) is not on WhatsApp (400)',
+		message: '+51 999 999 999 (sent as 51999999999) is not on WhatsApp (400) [item 0]',
 		description: /sending again will not help/,
 	},
 	{
 		name: '400 with the server\'s messages',
 		arrange: (f, only) => f.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['quoted.key.id must be a string', 'delay must be a number'] } }, 1, only),
-		message: 'Item 0: the server rejected the request to instance "sales" (400: quoted.key.id must be a string; delay must be a number)',
+		message: 'The server rejected the request to instance "sales" (400: quoted.key.id must be a string; delay must be a number) [item 0]',
 		description: /Correct what the server names/,
 	},
 	{
 		name: '400 with a bare body',
 		arrange: (f, only) => f.failNext(400, {}, 1, only),
-		message: 'Item 0: the server rejected the request to instance "sales" (400: Bad Request)',
+		message: 'The server rejected the request to instance "sales" (400: Bad Request) [item 0]',
 		description: /Correct what the server names/,
 	},
 	{
 		name: '500 connection closed',
 		parameters: { instanceName: instance('offline') },
-		message: 'Item 0: the server or its WhatsApp connection failed on instance "offline" (500: Connection Closed)',
+		message: 'The server or its WhatsApp connection failed on instance "offline" (500: Connection Closed) [item 0]',
 		description: /instance is connected/,
 	},
 	{
 		name: '413 from a proxy',
 		arrange: (f, only) => f.failNext(413, '<html><body><h1>413 Request Entity Too Large</h1></body></html>', 1, only),
-		message: 'Item 0: the server or a proxy in front of it refused the request as too large (413: an HTML page saying "413 Request Entity Too Large")',
+		message: 'The server or a proxy in front of it refused the request as too large (413: an HTML page saying "413 Request Entity Too Large") [item 0]',
 		description: /Send a smaller file/,
 	},
 	{
 		name: '429 asking for longer than the node waits',
 		arrange: (f, only) => f.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'Slow down' } }, 1, only, { 'retry-after': '600' }),
 		failsTheOthers: true,
-		message: 'Item 0: too many requests to instance "sales", refused; the server asks to wait 10 min (429: Slow down)',
+		message: 'Too many requests to instance "sales", refused; the server asks to wait 10 min (429: Slow down) [item 0]',
 		description: /Pause Between Messages/,
 	},
 	{
 		name: '200 that is not JSON',
 		arrange: (f, only) => f.failNext(200, '<!doctype html><title>Evolution Manager</title>', 1, only),
-		message: 'Item 0: the server answered with something that is not JSON (200: an HTML page titled "Evolution Manager")',
+		message: 'The server answered with something that is not JSON (200: an HTML page titled "Evolution Manager") [item 0]',
 		description: /without \/manager/,
 	},
 	{
 		name: 'a dropped connection',
 		arrange: (f, only) => f.dropNext(1, only),
-		message: `Item 0: the Evolution API server at ${'FAKE'} closed the connection (ECONNRESET)`,
+		message: `The Evolution API server at ${'FAKE'} closed the connection (ECONNRESET) [item 0]`,
 		description: /may or may not have been sent/,
 	},
 	{
 		name: 'an unreachable server',
 		credentials: async () => ({ serverUrl: `http://127.0.0.1:${await closedPort()}` }),
-		message: 'Item 0: cannot reach the Evolution API server at http://127.0.0.1:PORT (ECONNREFUSED)',
+		message: 'Cannot reach the Evolution API server at http://127.0.0.1:PORT (ECONNREFUSED) [item 0]',
 		description: /Check the Server URL/,
 	},
 ];
@@ -346,7 +346,7 @@ describe('Send Text: errors', () => {
 		for (const index of [1, 2]) {
 			// A broken credential, or a refusal whose wait is not over (the others are not sent before
 			// it ends), fails every item the same way; otherwise the other items are sent.
-			if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace('Item 0:', `Item ${index}:`) });
+			if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace(/\[item 0\]$/, `[item ${index}]`) });
 			else expect(result.items[index].json.message).toEqual({ conversation: 'Hola' });
 		}
 		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
@@ -368,9 +368,9 @@ describe('Send Text: errors', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(result.items.map((i) => i.json.error ?? 'sent')).toEqual([
 			'sent',
-			'Item 1: 51999999999 is not on WhatsApp (400)',
-			'Item 2: the server or its WhatsApp connection failed on instance "offline" (500: Connection Closed)',
-			'Item 3: the instance "Nope" does not exist on the server (404: The "Nope" instance does not exist)',
+			'51999999999 is not on WhatsApp (400) [item 1]',
+			'The server or its WhatsApp connection failed on instance "offline" (500: Connection Closed) [item 2]',
+			'The instance "Nope" does not exist on the server (404: The "Nope" instance does not exist) [item 3]',
 			'sent',
 		]);
 		expect(unordered(fake.requests.map((r) => r.path))).toEqual(
@@ -387,7 +387,7 @@ describe('Send Text: errors', () => {
 	it('names the missing instance even when the key is wrong too (the server checks the instance first)', async () => {
 		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('Ventas') }), credentials: { apiKey: 'wrong-key-123' } });
 		expect(stopError(result).message).toBe(
-			'Item 0: the instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist)',
+			'The instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist) [item 0]',
 		);
 	});
 
@@ -396,7 +396,7 @@ describe('Send Text: errors', () => {
 			parameters: sendText({ number: '={{ $json.phone }}' }),
 			items: itemsOf({ phone: '51987654321' }, { phone: UNREGISTERED }),
 		});
-		expect(stopError(result).message).toBe('Item 1: 51999999999 is not on WhatsApp (400)');
+		expect(stopError(result).message).toBe('51999999999 is not on WhatsApp (400) [item 1]');
 	});
 });
 
@@ -418,7 +418,7 @@ describe('Send Text, version 1.1 (the recipient is a resource locator)', () => {
 
 	it('names the Recipient in its errors', async () => {
 		const result = await runMessaging(fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('12345') }) });
-		expect(stopError(result).message).toMatch(/^Item 0: Recipient "12345" has 5 digits/);
+		expect(stopError(result).message).toMatch(/^Recipient "12345" has 5 digits.* \[item 0\]$/);
 		expect(fake.requests).toEqual([]);
 	});
 });

@@ -51,7 +51,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate', () => {
 			parameters: { resource: 'exchangeRate', operation: 'getByDate', date: '2024-01-13', currency: 'USD' },
 		});
 		expect(result.error?.message).toBe(
-			'Item 0: no USD rate for 2024-01-13 was published (404: No hay tipo de cambio para la fecha)',
+			'No USD rate for 2024-01-13 was published (404: No hay tipo de cambio para la fecha) [item 0]',
 		);
 		expect(result.error?.description).toMatch(/business days only/);
 	});
@@ -169,7 +169,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 			'2023-12-31',
 		]);
 		expect(result.error?.message).toBe(
-			'Item 0: no SUNAT USD rate for any day from 2023-12-31 to 2024-01-10 was published (404: No hay tipo de cambio para la fecha)',
+			'No SUNAT USD rate for any day from 2023-12-31 to 2024-01-10 was published (404: No hay tipo de cambio para la fecha) [item 0]',
 		);
 		expect(result.error?.description).toMatch(/SUNAT rates exist from 2010-01-01/);
 		expect(result.items).toEqual([]);
@@ -181,7 +181,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 
 		expect(api.fake.requests.map((r) => r.query.fecha)).toEqual(['2010-01-03', '2010-01-02', '2010-01-01']);
 		expect(result.error?.message).toBe(
-			'Item 0: no SUNAT USD rate for any day from 2010-01-01 to 2010-01-03 was published (404: No hay tipo de cambio para la fecha)',
+			'No SUNAT USD rate for any day from 2010-01-01 to 2010-01-03 was published (404: No hay tipo de cambio para la fecha) [item 0]',
 		);
 	});
 
@@ -191,7 +191,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 
 		expect(api.fake.requests.map((r) => r.query.fecha)).toEqual(['2024-01-14', '2024-01-13']);
 		expect(result.error?.message).toBe(
-			'Item 0: the lookup API failed on SUNAT USD rate for 2024-01-13 (looking back from 2024-01-14) (500: Server Error)',
+			'The lookup API failed on SUNAT USD rate for 2024-01-13 (looking back from 2024-01-14) (500: Server Error) [item 0]',
 		);
 		expect(result.error?.description).toMatch(/server had a problem/);
 		expect(result.items).toEqual([]);
@@ -207,7 +207,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			sunatItem('2024-01-12', '2024-01-14'),
-			{ error: 'Item 1: no SUNAT USD rate for any day from 2010-01-01 to 2010-01-03 was published (404: No hay tipo de cambio para la fecha)' },
+			{ error: 'No SUNAT USD rate for any day from 2010-01-01 to 2010-01-03 was published (404: No hay tipo de cambio para la fecha) [item 1]' },
 			sunatItem('2024-01-10', '2024-01-10'),
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -224,7 +224,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 		});
 
 		expect(api.fake.requests.map((r) => [r.path, r.query])).toEqual([['/api/v2/tipo-cambio/sbs', { fecha: '2024-01-14', moneda: 'EUR' }]]);
-		expect(result.error?.message).toBe('Item 0: no EUR rate for 2024-01-14 was published (404: No hay tipo de cambio para la fecha)');
+		expect(result.error?.message).toBe('No EUR rate for 2024-01-14 was published (404: No hay tipo de cambio para la fecha) [item 0]');
 		expect(result.error?.description).toMatch(/business days only/);
 	});
 });

@@ -47,7 +47,7 @@ describe('Taxpayer Lookup › exchangeRate › getHistory', () => {
 			parameters: { resource: 'exchangeRate', operation: 'getHistory', startDate: '2020-01-01', endDate: '2023-12-31', currency: 'USD' },
 		});
 		expect(api.fake.requests).toHaveLength(2);
-		expect(result.error?.message).toBe('Item 0: the lookup API failed on USD rates from 2021-01-01 to 2021-12-31 (500: Server Error)');
+		expect(result.error?.message).toBe('The lookup API failed on USD rates from 2021-01-01 to 2021-12-31 (500: Server Error) [item 0]');
 	});
 });
 

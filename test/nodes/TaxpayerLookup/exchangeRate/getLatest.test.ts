@@ -66,7 +66,7 @@ describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
 		const result = await runLookup(api.fake, { parameters: sunat() });
 
 		expect(api.fake.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('Item 0: no latest SUNAT USD rate was published (404: No hay tipo de cambio)');
+		expect(result.error?.message).toBe('No latest SUNAT USD rate was published (404: No hay tipo de cambio) [item 0]');
 		expect(result.error?.description).toMatch(/SUNAT rates exist from 2010-01-01/);
 	});
 

@@ -69,7 +69,7 @@ describe('Taxpayer Lookup › person › getByDni', () => {
 	])('refuses %s before any request', async (_name, dni, rule) => {
 		const result = await runLookup(api.fake, { parameters: getByDni(dni) });
 
-		expect(result.error?.message).toBe(`Item 0: ${rule}. Nothing was sent.`);
+		expect(result.error?.message).toBe(`${rule}. Nothing was sent. [item 0]`);
 		expect(result.error?.description).toMatch(/A DNI has 8 digits \(leading zeros included\)/);
 		expect(api.fake.requests).toEqual([]);
 	});
@@ -83,7 +83,7 @@ describe('Taxpayer Lookup › person › getByDni', () => {
 		const result = await runLookup(api.fake, { parameters: getByDni(UNKNOWN_DNI) });
 
 		expect(api.fake.requests.map((r) => r.path)).toEqual([`/api/v2/dni/${UNKNOWN_DNI}`]);
-		expect(result.error?.message).toBe(`Item 0: no person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI)`);
+		expect(result.error?.message).toBe(`No person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI) [item 0]`);
 		expect(result.error?.description).toMatch(/registry has no person with it/);
 		expect(result.items).toEqual([]);
 	});
@@ -97,7 +97,7 @@ describe('Taxpayer Lookup › person › getByDni', () => {
 
 		expect(api.fake.requests).toHaveLength(1);
 		expect(result.error?.message).toBe(
-			'Item 0: the API rejected the request for DNI 07289524 (422: The given data was invalid.; dni: El dni debe tener 8 dígitos.)',
+			'The API rejected the request for DNI 07289524 (422: The given data was invalid.; dni: El dni debe tener 8 dígitos.) [item 0]',
 		);
 		expect(result.error?.description).toMatch(/Correct the fields/);
 	});
@@ -106,7 +106,7 @@ describe('Taxpayer Lookup › person › getByDni', () => {
 		const result = await runLookup(api.fake, { parameters: getByDni('07289524'), token: 'wrong-token' });
 
 		expect(api.fake.requests[0].headers.authorization).toBe('Bearer wrong-token');
-		expect(result.error?.message).toBe('Item 0: the access token was rejected (401: Unauthenticated.)');
+		expect(result.error?.message).toBe('The access token was rejected (401: Unauthenticated.) [item 0]');
 		expect(result.error?.description).toMatch(/paste the access token again/);
 		expect(JSON.stringify(result.run.data.resultData)).not.toContain('wrong-token');
 	});
@@ -121,8 +121,8 @@ describe('Taxpayer Lookup › person › getByDni', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			fullName('07289524'),
-			{ error: `Item 1: no person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI)` },
-			{ error: 'Item 2: DNI "123" has 3 digits instead of 8. Nothing was sent.' },
+			{ error: `No person found with DNI ${UNKNOWN_DNI} (404: No se encontró el DNI) [item 1]` },
+			{ error: 'DNI "123" has 3 digits instead of 8. Nothing was sent. [item 2]' },
 			fullName('12345678'),
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);

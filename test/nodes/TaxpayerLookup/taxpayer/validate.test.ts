@@ -197,7 +197,7 @@ describe('Taxpayer Lookup › taxpayer › validate', () => {
 });
 
 describe('Taxpayer Lookup › the operations that send, without a credential', () => {
-	const MISSING = 'no Taxpayer Lookup API credential is selected. Nothing was sent.';
+	const MISSING = 'No Taxpayer Lookup API credential is selected. Nothing was sent.';
 
 	it.each([
 		['Taxpayer → Get', { resource: 'taxpayer', operation: 'get', ruc: '20131312955' }],
@@ -210,7 +210,7 @@ describe('Taxpayer Lookup › the operations that send, without a credential', (
 	])('%s stops the run with an error saying so, and sends nothing', async (_name, parameters) => {
 		const result = await runWithoutCredential(parameters);
 
-		expect(result.error?.message).toBe(`Item 0: ${MISSING}`);
+		expect(result.error?.message).toBe(`${MISSING} [item 0]`);
 		expect(result.error?.description).toMatch(/Select a Taxpayer Lookup API credential.*Only Taxpayer → Validate works without one/);
 		expect(result.items).toEqual([]);
 		expect(api.fake.requests).toEqual([]);
@@ -224,7 +224,7 @@ describe('Taxpayer Lookup › the operations that send, without a credential', (
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([0, 1, 2].map((n) => ({ error: `Item ${n}: ${MISSING}` })));
+		expect(jsonOf(result)).toEqual([0, 1, 2].map((n) => ({ error: `${MISSING} [item ${n}]` })));
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(api.fake.requests).toEqual([]);
 	});

@@ -32,8 +32,7 @@ async function taxpayerLookupError(failure?: Failure, credentials = { baseUrl: f
 		credentials: { taxpayerLookupApi: credentials },
 	});
 	expect(error).toBeDefined();
-	const message = error!.message.replace(/^Item \d+: /, '');
-	return { message: message.charAt(0).toUpperCase() + message.slice(1), description: error!.description };
+	return { message: error!.message.replace(/ \[item \d+\]$/, ''), description: error!.description };
 }
 
 // Quota refusals that last past the poll; the description tells the poll's bound, not the node's option.
