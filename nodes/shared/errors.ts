@@ -43,23 +43,23 @@ export function apiError(node: INode, itemIndex: number | undefined, { message, 
 	return error;
 }
 
-/** The error for input that fails its check: item, field, value, the rule it breaks, and (as the description) what to do. */
-export function invalidInputError(node: INode, itemIndex: number, label: string, raw: unknown, problem: string, hint: string) {
-	return new NodeOperationError(node, forItem(`${label} ${showValue(raw)} ${problem}. Nothing was sent.`, itemIndex), {
-		itemIndex,
-		description: hint,
-		level: 'warning',
-	});
+/** An error about an item where nothing was sent: its sentence, and (as the description) what to do. */
+function nothingSentError(node: INode, itemIndex: number, sentence: string, hint: string): NodeOperationError {
+	const text = forItem(`${sentence} Nothing was sent.`, itemIndex);
+	const error = new NodeOperationError(node, text, { itemIndex, description: hint, level: 'warning' });
+	// n8n swaps a message naming a system error code (a value such as "sleepermode" holds EPERM) for
+	// a generic sentence; ours quotes the user's value.
+	error.message = text;
+	return error;
 }
 
+/** The error for input that fails its check: item, field, value, the rule it breaks, and (as the description) what to do. */
+export const invalidInputError = (node: INode, itemIndex: number, label: string, raw: unknown, problem: string, hint: string) =>
+	nothingSentError(node, itemIndex, `${label} ${showValue(raw)} ${problem}.`, hint);
+
 /** The error for an item that would be sent with no credential selected (the node marks it optional). */
-export function missingCredentialError(node: INode, itemIndex: number, credential: { displayName: string; hint: string }) {
-	return new NodeOperationError(node, forItem(`No ${credential.displayName} credential is selected. Nothing was sent.`, itemIndex), {
-		itemIndex,
-		description: credential.hint,
-		level: 'warning',
-	});
-}
+export const missingCredentialError = (node: INode, itemIndex: number, credential: { displayName: string; hint: string }) =>
+	nothingSentError(node, itemIndex, `No ${credential.displayName} credential is selected.`, credential.hint);
 
 /** The value of a check, or the invalid-input error for it. */
 export function requireValid<T>(node: INode, itemIndex: number, label: string, raw: unknown, checked: Checked<T>): T {

@@ -125,6 +125,8 @@ const cases: BadInput[] = [
 	{ name: 'number, letters', ...text({ number: '51 98765 ABC' }), says: 'holds characters other than digits' },
 	{ name: 'number, empty', ...text({ number: '={{ "" }}' }), says: 'is empty' },
 	{ name: 'number, foreign address', ...text({ number: '51987654321@example.com' }), says: 'is not a WhatsApp address' },
+	// n8n would swap a message naming a system error code (EPERM here) for "Operation not permitted...".
+	{ name: 'number, a word holding an error code', ...text({ number: 'sleepermode' }), says: 'Number "sleepermode" holds characters other than digits' },
 	{ name: 'number list, one bad entry', ...check('51987654321, 123'), says: 'has the entry "123"' },
 	{ name: 'number list, empty', ...check('={{ " ; , " }}'), says: 'is empty: at least one number is required' },
 	{ name: 'number list, array with an object', ...check('={{ ["51987654321", { "n": 1 }] }}'), says: 'has the entry {"n":1}' },
