@@ -2,8 +2,12 @@
 // (n8n 2.41.1 with this package, the two API fakes, their credentials and the examples), as a new
 // user would meet the nodes: sign in, find the nodes and credentials by the words users type, open
 // every example and each of our nodes' panels, run one step of each node (Get History as it opens),
-// open the instance list and test both credentials. Any error toast or page error fails the step.
-// A screenshot per step goes to test-results/browser/ (ignored by git).
+// open the instance list and test both credentials; add a Messaging Trigger to a new workflow, make
+// it listen on the sandbox's `playground` instance, deliver it a message through the Evolution
+// fake's `/_fake/deliver` and answer the sender with Send Text; read the trigger's canvas subtitle;
+// and listen on `sales`, which the published RUC bot holds, to read the toast that says the way
+// out. Any other error toast or page error fails the step. A screenshot per step goes to
+// test-results/browser/ (ignored by git).
 //
 // Chromium is Debian's `chromium` package (CHROMIUM_PATH to use another): installed with apt-get when
 // missing and running as root, as CI does; otherwise the test stops and says how to install it.
@@ -14,7 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { aptInstall, canInstall } from '../test/harness/debian.mjs';
-import { PACKAGE_NAME, SANDBOX_CREDENTIALS, repoRoot } from '../test/harness/n8n.mjs';
+import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_PLAYGROUND_INSTANCE, repoRoot } from '../test/harness/n8n.mjs';
 import { freePort, startProcess, stopProcess, waitUntilReady } from '../test/harness/processes.mjs';
 
 const screenshotDir = path.join(repoRoot, 'test-results', 'browser');
@@ -98,7 +102,9 @@ async function startSandbox() {
 		}
 		throw error;
 	}
-	return { url: `http://localhost:${port}`, stop };
+	// The fake's URL as the banner prints it (start.mjs takes another port if the one given is taken).
+	const messagingUrl = /messaging API fake (http:\/\/\S+)/.exec(output())?.[1];
+	return { url: `http://localhost:${port}`, messagingUrl, stop };
 }
 
 /** Steps run in order; a failing step is reported and the next one still runs. */
@@ -185,7 +191,7 @@ async function main() {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL: sandbox.url });
 		page.setDefaultTimeout(20_000);
 		const runner = stepRunner(page);
-		await runSteps(page, runner.step, runner.snap);
+		await runSteps(page, runner.step, runner.snap, sandbox);
 		const { failures } = runner;
 		if (failures.length) {
 			log(`\n${failures.length} step(s) failed; screenshots in ${path.relative(repoRoot, screenshotDir)}/`);
@@ -301,7 +307,55 @@ async function expectModeLabelFits(page, locator, mode, snap) {
 	expect(!cut, `the mode label "${label}" is cut (${width} px of text in ${room} px)`);
 }
 
-async function runSteps(page, step, snap) {
+/** The RUC bot example (published in the sandbox, its trigger on instance `sales`). */
+const RUC_BOT = { id: 'exRucBotWhatsAp1', name: "Example: RUC bot on WhatsApp (answer a RUC with the taxpayer's data)", trigger: 'WhatsApp message' };
+
+/** The lines a canvas node shows (its name, its subtitle, ...), once one of them is `wanted` or 10 s have passed. */
+async function canvasNodeLines(page, name, wanted) {
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	await node.waitFor();
+	return await poll(
+		async () => (await node.innerText()).split('\n').map((line) => line.trim()).filter(Boolean),
+		(lines) => lines.includes(wanted),
+	);
+}
+
+/** Picks `name` in a resource locator's list (its items read "<name> (<state>)"). */
+async function pickFromList(page, locator, name) {
+	const { items, shown } = await openLocatorList(page, locator);
+	expect(shown.some((text) => text.startsWith(`${name} (`)), `"${name}" is not listed: ${shown.join(' | ')}`);
+	await items.filter({ hasText: new RegExp(`^\\s*${name} \\(`) }).first().click();
+	// The locator shows the picked name (as the list shows it, or bare) once the list has closed.
+	const picked = (value) => value === name || value.startsWith(`${name} (`);
+	const value = await poll(
+		async () => (await locator.locator('[data-test-id="rlc-input"] input, input[data-test-id="rlc-input"]').first().inputValue().catch(() => '')).trim(),
+		picked,
+	);
+	expect(picked(value), `the locator shows "${value}", not "${name}"`);
+	return shown;
+}
+
+/** The output panel's first item, from its table: `{column: text}`. */
+async function firstOutputRow(page) {
+	return await page.locator('[data-test-id="output-panel"] table').first().evaluate((table) => {
+		const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+		const cells = [...(table.querySelector('tbody tr')?.querySelectorAll('td') ?? [])].map((td) => td.textContent?.trim() ?? '');
+		return Object.fromEntries(headers.map((header, index) => [header, cells[index]]));
+	});
+}
+
+/** Posts to the Evolution fake's control route and gives its JSON answer. */
+async function fakeCall(url, method = 'GET', body) {
+	const response = await fetch(url, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+	return await response.json();
+}
+
+async function runSteps(page, step, snap, sandbox) {
 	await step('sign in as the sandbox owner', async () => {
 		await page.goto('/signin');
 		await page.locator('input[name="emailOrLdapLoginId"]').fill(owner.email);
@@ -461,6 +515,114 @@ async function runSteps(page, step, snap) {
 		const count = await executeStep(page, 'trigger-execute-button');
 		expect(/[1-9]\d* items?/.test(count), `the trigger gave "${count}"`);
 		await closeNode(page);
+	});
+
+	// A newcomer's first trigger: a new workflow, a Messaging Trigger on the sandbox's free instance,
+	// a message delivered through the fake, and an answer to its sender.
+	const playground = SANDBOX_PLAYGROUND_INSTANCE;
+	const message = { instance: playground, text: 'Hola', from: '51987654321' };
+	await step(`Messaging Trigger: a new workflow listens on "${playground}" and receives a message`, async () => {
+		expect(sandbox.messagingUrl, 'the banner of npm start names no messaging API fake');
+		await page.goto('/workflow/new');
+		await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="canvas-add-first-step-button"]').first().click();
+		// The first step's creator lists triggers: ours shows as "Messaging" (the creator drops " Trigger").
+		const names = await searchNodeCreator(page, 'whatsapp', ['Messaging']);
+		expect(names.some((name) => shownAs(name, 'Messaging')), `no Messaging Trigger among the triggers: ${names.join(', ')}`);
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Messaging( Trigger)?$/ }).first().click();
+		await page.locator('[data-keyboard-nav-type="action"]', { hasText: 'On message received' }).first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		const credential = await page.locator(`${CREDENTIAL_PICKER} input`).first().inputValue();
+		expect(credential === SANDBOX_CREDENTIALS.messaging.name, `the credential picked is "${credential}"`);
+		await pickFromList(page, page.locator('[data-test-id="resource-locator-instanceName"]'), playground);
+		await snap('a-instance');
+		await page.locator('[data-test-id="node-execute-button"]').first().click();
+		await page.locator('[data-test-id="trigger-listening"]').waitFor();
+		await snap('b-listening');
+		// Deliver once the test webhook is registered at the fake and n8n takes it (each try that
+		// is not delivered started nothing: no webhook yet, or n8n's 404 before it listens).
+		const outcome = await poll(
+			() => fakeCall(`${sandbox.messagingUrl}/_fake/deliver`, 'POST', message),
+			(answer) => answer.delivered === true,
+			30_000,
+		);
+		expect(outcome.delivered, `the fake could not deliver: ${JSON.stringify({ ...outcome, envelope: undefined })}`);
+		const output = page.locator('[data-test-id="output-panel"]');
+		const count = (await output.locator('[data-test-id="ndv-items-count"]').textContent({ timeout: 30_000 }))?.trim();
+		expect(count === '1 item', `the trigger's output shows "${count}"`);
+		const row = await firstOutputRow(page);
+		expect(
+			row.senderPhone === message.from && row.text === message.text && row.instance === playground,
+			`the item shows senderPhone "${row.senderPhone}", text "${row.text}", instance "${row.instance}"`,
+		);
+	});
+
+	await step('Messaging Trigger: Send Text answers the sender ({{ $json.senderPhone }})', async () => {
+		if (await page.locator('[data-test-id="ndv"]').isVisible()) await closeNode(page);
+		await page.locator('[data-test-id="canvas-node"][data-node-name="Messaging Trigger"] [data-test-id="canvas-handle-plus"]').click();
+		await searchNodeCreator(page, 'Messaging', ['Messaging']);
+		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Messaging$/ }).first().click();
+		await page.locator('[data-keyboard-nav-type="action"]', { hasText: 'Send text message' }).first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		await pickFromList(page, page.locator('[data-test-id="resource-locator-instanceName"]'), playground);
+		// Typing "{{" turns the field into an expression.
+		const recipient = page.locator('[data-test-id="resource-locator-number"]');
+		await recipient.locator('[data-test-id="rlc-input"]').click();
+		await page.keyboard.type('{{ $json.senderPhone }}');
+		const expression = await poll(
+			async () => (await recipient.locator('.cm-content').textContent().catch(() => ''))?.trim(),
+			(text) => text === '{{ $json.senderPhone }}',
+		);
+		expect(expression === '{{ $json.senderPhone }}', `the recipient reads "${expression}"`);
+		const reply = `Gracias, le respondemos pronto (${Date.now()})`;
+		await page.locator('[data-test-id="parameter-input-text"] textarea').fill(reply);
+		const count = await executeStep(page);
+		await snap('a-sent');
+		expect(count === '1 item', `Send Text gave "${count}"`);
+		const sends = await poll(
+			() => fakeCall(`${sandbox.messagingUrl}/_fake/sent`),
+			(list) => list.some((send) => send.body?.text === reply),
+		);
+		const send = sends.find((one) => one.body?.text === reply);
+		expect(
+			send?.route === 'sendText' && send.instance === playground && send.body.number === message.from,
+			`the fake got ${JSON.stringify(send ?? sends.slice(-1))}`,
+		);
+		await closeNode(page);
+	});
+
+	await step(`Messaging Trigger: the canvas subtitle reads "Instance ${playground}"`, async () => {
+		const lines = await canvasNodeLines(page, 'Messaging Trigger', `Instance ${playground}`);
+		expect(lines.includes(`Instance ${playground}`), `the trigger on the canvas reads ${JSON.stringify(lines)}`);
+	});
+
+	// The instance the published RUC bot has: listening there must say the way out.
+	await step('Messaging Trigger on "sales" (the RUC bot has it): the toast says the way out', async () => {
+		await openNode(page, 'Messaging Trigger');
+		await pickFromList(page, page.locator('[data-test-id="resource-locator-instanceName"]'), 'sales');
+		await page.locator('[data-test-id="node-execute-button"]').first().click();
+		const toast = page.locator('.el-notification:has(.el-notification--error)').first();
+		await toast.waitFor({ timeout: 30_000 });
+		const conflictToast = (await toast.textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+		// The toast slides in from the right: the screenshot once it is all in view.
+		const width = page.viewportSize()?.width ?? 1440;
+		await poll(() => toast.boundingBox(), (box) => box !== null && box.x + box.width <= width);
+		await snap('a-toast');
+		log(`   the toast: ${conflictToast}`);
+		// This toast is the one wanted: close it, so that the step runner does not count it.
+		await toast.locator('.el-notification__closeBtn').click();
+		await toast.waitFor({ state: 'hidden' });
+		const wanted = ['Replace Existing Webhook', `the workflow "${RUC_BOT.name}" of this n8n`];
+		const missing = wanted.filter((part) => !conflictToast.includes(part));
+		expect(missing.length === 0, `the toast lacks ${missing.map((part) => `"${part}"`).join(' and ')}: "${conflictToast}"`);
+		await closeNode(page);
+		const lines = await canvasNodeLines(page, 'Messaging Trigger', 'Instance sales');
+		expect(lines.includes('Instance sales'), `after picking sales, the trigger reads ${JSON.stringify(lines)}`);
+	});
+
+	await step('example: RUC bot, its trigger\'s canvas subtitle reads "Instance sales"', async () => {
+		await openWorkflow(page, RUC_BOT.id);
+		const lines = await canvasNodeLines(page, RUC_BOT.trigger, 'Instance sales');
+		expect(lines.includes('Instance sales'), `the RUC bot's trigger reads ${JSON.stringify(lines)}`);
 	});
 
 	await step('a credential that cannot reach its server says why, in words', async () => {

@@ -147,13 +147,19 @@ async function startFakes() {
 			...SANDBOX_CREDENTIALS.messaging,
 			data: { serverUrl: fake.url, apiKey: DEFAULT_API_KEY ?? 'global-test-key' },
 		});
-		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances "sales", "Support Team", "offline"; ${SANDBOX_FAKE_OPTIONS.messaging.unregistered.join(", ")} is not on WhatsApp) → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
-		// The RUC bot example listens on "sales": these make the fake receive a message and show the replies.
+		const { instances, deliverTo, unregistered } = SANDBOX_FAKE_OPTIONS.messaging;
+		const instanceList = instances.map(({ name, connectionStatus }) => `"${name}"${connectionStatus === 'open' ? '' : ` (${connectionStatus === 'close' ? 'disconnected' : connectionStatus})`}`).join(', ');
+		descriptions.push(`messaging API fake ${fake.url}  (apikey ${DEFAULT_API_KEY}, instances ${instanceList}; ${unregistered.join(', ')} is not on WhatsApp) → credential "${SANDBOX_CREDENTIALS.messaging.name}"`);
+		const deliver = (body) => `   curl -s -X POST ${fake.url}/_fake/deliver -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
+		// "playground" is free for a trigger under test; the published RUC bot listens on "sales".
 		tryItLines.push(
-			'try the RUC bot (example "RUC bot on WhatsApp", published): write to it as a customer would, then read its reply',
-			`   curl -s -X POST ${fake.url}/_fake/deliver -H 'content-type: application/json' -d '{"text":"Hola, el RUC 20131312955 por favor"}'`,
+			`try a Messaging Trigger: add one to a workflow, pick Instance "${deliverTo}" (no example listens on it), click "Execute step", then send it a message:`,
+			deliver({ instance: deliverTo, text: 'Hola', from: '51987654321' }),
+			`try the RUC bot (example "RUC bot on WhatsApp", published, listens on instance "sales"): write to it as a customer would, then read its reply`,
+			deliver({ instance: 'sales', text: 'Hola, el RUC 20131312955 por favor' }),
 			`   curl -s ${fake.url}/_fake/sent`,
-			'   (also: {"text":"20131312956"} for a wrong check digit; "kind" image, status, connection; "lid" for an @lid sender)',
+			'   (also: {"instance":"sales","text":"20131312956"} for a wrong check digit; "kind" image, status, connection; "lid" for an @lid sender;',
+			`    without "instance" the message goes to "${deliverTo}"; every key: docs/development.md, "The fakes")`,
 		);
 	} else log('   (fakes/evolution/index.ts is missing: no messaging fake)');
 	for (const line of descriptions) log(`   ${line}`);

@@ -20,14 +20,18 @@ export const CONTROL_DELIVER = '/_fake/deliver';
 /** The control route that lists the messages sent through the fake, newest last. */
 export const CONTROL_SENT = '/_fake/sent';
 
+/** The instance the deliver route uses when its body names none and the options name none. */
+export const DEFAULT_DELIVER_TO = 'sales';
+
 /**
  * The control route (not Evolution's): makes the instance "receive" something and delivers it to
- * its webhook. Body: `{instance?, kind?, text?, from?, lid?, group?, messageId?, status?, state?}`;
+ * its webhook. Body: `{instance?, kind?, text?, from?, lid?, group?, pushName?, quotedId?,
+ * messageId?, status?, state?}`; the instance defaults to the `deliverTo` option (else `sales`);
  * kinds: text (default), image, status, connection, qrcode, participants.
  */
 export async function controlDeliver(state: FakeState, raw: unknown): Promise<CannedAnswer> {
 	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, string | undefined>;
-	const instanceName = body.instance ?? 'sales';
+	const instanceName = body.instance ?? state.options.deliverTo ?? DEFAULT_DELIVER_TO;
 	const instance = state.fake.instances.get(instanceName);
 	if (!instance) return notFound([`The "${instanceName}" instance does not exist`]);
 	const sender = { from: body.from, lid: body.lid, group: body.group, pushName: body.pushName, quotedId: body.quotedId };

@@ -41,7 +41,7 @@ export type {
 	StoredMessage,
 	WebhookAttempt,
 } from './types.ts';
-export { CONTROL_DELIVER, CONTROL_SENT } from './control.ts';
+export { CONTROL_DELIVER, CONTROL_SENT, DEFAULT_DELIVER_TO } from './control.ts';
 export {
 	DEFAULT_API_KEY,
 	DEFAULT_GROUPS,

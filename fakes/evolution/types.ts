@@ -88,6 +88,11 @@ export interface EvolutionFakeOptions {
 	webhookRetry?: { maxAttempts?: number; initialDelayMs?: number };
 	/** The server's SERVER_URL, sent in every delivery; default the fake's own URL. */
 	serverUrl?: string;
+	/**
+	 * The instance the control route `POST /_fake/deliver` makes receive when its body names none;
+	 * default `sales`. The sandbox sets `playground`, an instance no example workflow listens on.
+	 */
+	deliverTo?: string;
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */

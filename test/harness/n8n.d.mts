@@ -16,8 +16,16 @@ export declare const SANDBOX_CREDENTIALS: {
 	messaging: { id: string; name: string; type: 'messagingApi' };
 };
 
+/** The sandbox's instance for trying a Messaging Trigger (no example listens on it). */
+export declare const SANDBOX_PLAYGROUND_INSTANCE: string;
+
 export declare const SANDBOX_FAKE_OPTIONS: {
-	messaging: { unregistered: string[]; contacts: Record<string, string> };
+	messaging: {
+		unregistered: string[];
+		contacts: Record<string, string>;
+		instances: Array<{ name: string; connectionStatus: 'open' | 'close' | 'connecting' }>;
+		deliverTo: string;
+	};
 };
 
 export declare function n8nEnv(options: {

@@ -28,14 +28,28 @@ export const SANDBOX_CREDENTIALS = {
 	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
 };
 
+/** The sandbox's instance for trying a Messaging Trigger: connected, and no example listens on it. */
+export const SANDBOX_PLAYGROUND_INSTANCE = 'playground';
+
 /**
  * How `npm start` sets up the fakes in sandbox mode (the end-to-end tests of examples/ use the same):
- * one number that is not on WhatsApp and one contact name, so Check Numbers shows both answers.
+ * one number that is not on WhatsApp and one contact name, so Check Numbers shows both answers; the
+ * fake's three instances (`sales`, which the published RUC bot listens on, `Support Team`,
+ * `offline`) plus `playground`, connected and used by no example: the one to try a Messaging
+ * Trigger on, and where `POST /_fake/deliver` delivers when its body names no instance.
  */
 export const SANDBOX_FAKE_OPTIONS = {
 	messaging: {
 		unregistered: ['51911111111'],
 		contacts: { '51987654321': 'Ana Torres' },
+		// `instances` replaces the fake's default list: the default three stay as they are.
+		instances: [
+			{ name: 'sales', connectionStatus: 'open' },
+			{ name: 'Support Team', connectionStatus: 'open' },
+			{ name: 'offline', connectionStatus: 'close' },
+			{ name: SANDBOX_PLAYGROUND_INSTANCE, connectionStatus: 'open' },
+		],
+		deliverTo: SANDBOX_PLAYGROUND_INSTANCE,
 	},
 };
 

@@ -2,7 +2,8 @@
 // server does; these checks pin it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { DEFAULT_DELIVER_TO, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { SANDBOX_FAKE_OPTIONS, SANDBOX_PLAYGROUND_INSTANCE } from '../../harness/n8n.mjs';
 
 let fake: EvolutionFake;
 
@@ -526,5 +527,51 @@ describe('Evolution API fake: groups and instances', () => {
 		});
 		// An instance token sees only its own instance, whatever name it asks for.
 		expect((await call('GET', '/instance/fetchInstances?instanceName=sales', undefined, 'offline-token')).status).toBe(401);
+	});
+});
+
+describe('Evolution API fake: the deliver control route', () => {
+	/** The instance a `POST /_fake/deliver` made receive (no webhook is set: the outcome says so). */
+	async function deliveredTo(target: EvolutionFake, body: Record<string, unknown>) {
+		const response = await fetch(`${target.url}/_fake/deliver`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const outcome = (await response.json()) as { skipped?: string; envelope: { instance?: string; apikey?: string } };
+		expect(response.status).toBe(200);
+		expect(outcome.skipped).toBe('no webhook set');
+		expect(outcome.envelope).not.toHaveProperty('apikey');
+		return outcome.envelope.instance;
+	}
+
+	it('delivers to sales unless the body names an instance', async () => {
+		expect(DEFAULT_DELIVER_TO).toBe('sales');
+		expect(await deliveredTo(fake, { text: 'Hola' })).toBe('sales');
+		expect(await deliveredTo(fake, { instance: 'Support Team', text: 'Hola' })).toBe('Support Team');
+	});
+
+	it("delivers to the sandbox's playground, which the sandbox adds to the default instances", async () => {
+		const sandbox = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
+		try {
+			expect(SANDBOX_FAKE_OPTIONS.messaging.deliverTo).toBe(SANDBOX_PLAYGROUND_INSTANCE);
+			expect(await deliveredTo(sandbox, { text: 'Hola', from: '51987654321' })).toBe('playground');
+			expect(await deliveredTo(sandbox, { instance: 'sales' })).toBe('sales');
+			const listed = await fetch(`${sandbox.url}/instance/fetchInstances`, { headers: { apikey: sandbox.apiKey } });
+			const states = ((await listed.json()) as Array<{ name: string; connectionStatus: string }>).map(({ name, connectionStatus }) => [name, connectionStatus]);
+			expect(states).toEqual([
+				['sales', 'open'],
+				['Support Team', 'open'],
+				['offline', 'close'],
+				['playground', 'open'],
+			]);
+			// The sandbox's three are the fake's defaults, unchanged.
+			const defaults = [...fake.instances.values()];
+			for (const instance of defaults) expect(sandbox.instances.get(instance.name)).toEqual(instance);
+			const unknown = await fetch(`${sandbox.url}/_fake/deliver`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"instance":"nope"}' });
+			expect(unknown.status).toBe(404);
+		} finally {
+			await sandbox.close();
+		}
 	});
 });
