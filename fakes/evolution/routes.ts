@@ -8,7 +8,7 @@ import { notFound, wrapped } from './answers.ts';
 import { fetchProfilePictureUrl, getBase64FromMediaMessage, markMessageAsRead, sendPresence, whatsappNumbers } from './chat.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
-import { connectionState, fetchInstances } from './instance.ts';
+import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import {
 	sendContact,
 	sendLocation,
@@ -40,6 +40,11 @@ const routes: Record<string, Handler> = {
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
 	'GET instance/connectionState': connectionState,
+	'GET instance/connect': connect,
+	'POST instance/restart': restart,
+	'DELETE instance/logout': logout,
+	'DELETE instance/delete': deleteInstance,
+	'POST instance/setPresence': setPresence,
 	'POST webhook/set': setWebhook,
 	'GET webhook/find': findWebhook,
 };
@@ -49,6 +54,7 @@ type ServerRoute = (state: FakeState, headers: IncomingHttpHeaders, query: URLSe
 /** The routes without an instance in their path (no guard), by `<METHOD> <path>`. */
 const serverRoutes: Record<string, ServerRoute> = {
 	'GET /instance/fetchInstances': (state, headers, query) => fetchInstances(state, headers, query),
+	'POST /instance/create': (state, headers, _query, body) => createInstance(state, headers, body),
 	[`POST ${CONTROL_DELIVER}`]: (state, _headers, _query, body) => controlDeliver(state, body),
 	[`GET ${CONTROL_SENT}`]: (state) => sentSoFar(state),
 };

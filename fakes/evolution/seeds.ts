@@ -49,3 +49,6 @@ export const SEEDED_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> en
 
 /** The sender of the seeded messages. */
 export const SEEDED_SENDER = '51987654321@s.whatsapp.net';
+
+/** The pairing code the fake's instances show when a number is given (Baileys' requestPairingCode: 8 characters). */
+export const FAKE_PAIRING_CODE = 'K7Q2M9XP';

@@ -58,6 +58,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			...seed,
 		});
 	}
+	// reset() brings the seeded instances back (created, deleted and logged-out ones forgotten).
+	const seededInstances = [...instances.values()].map((instance) => ({ ...instance }));
 	const instanceIds = new Map<string, string>();
 	const pending: Pending[] = [];
 	const inFlightDeliveries = new Set<Promise<unknown>>();
@@ -132,6 +134,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.webhookAttempts.length = 0;
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
+			instances.clear();
+			for (const instance of seededInstances) instances.set(instance.name, { ...instance });
 		},
 		close,
 	};

@@ -11,6 +11,21 @@ export interface FakeInstance {
 	connectionStatus: ConnectionStatus;
 	ownerJid: string | null;
 	profileName: string | null;
+	/** `WHATSAPP-BAILEYS` (default) or `WHATSAPP-BUSINESS`, as `instance/create` was given it. */
+	integration?: string;
+	/** The QR code the instance shows while `connecting` (made by `instance/create` and `instance/connect`). */
+	qrcode?: FakeQrCode;
+}
+
+/** An instance's QR code as Baileys' `qrCode` getter answers it. */
+export interface FakeQrCode {
+	/** The 8-character code to type in WhatsApp, when a number was given; else null. */
+	pairingCode: string | null;
+	/** The QR code's text. */
+	code: string;
+	/** `data:image/png;base64,...` */
+	base64: string;
+	count: number;
 }
 
 export interface FakeGroupParticipant {
@@ -205,7 +220,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay). */
+	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay); instances come back as seeded. */
 	reset(): void;
 	close(): Promise<void>;
 }

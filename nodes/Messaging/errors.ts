@@ -72,9 +72,30 @@ function recipientOf(context: RequestContext, sent?: string): string {
 	return sent ?? 'the number';
 }
 
-/** A 2xx answer whose body is JSON (an object or a list). */
+/**
+ * A 2xx answer whose body is JSON (an object or a list), except `{error: true, message}`: what
+ * Connect and Restart answer, with 200, when the controller caught an error.
+ */
 export function isMessagingSuccess(statusCode: number, body: unknown): boolean {
-	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object';
+	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object' && (body as { error?: unknown }).error !== true;
+}
+
+/** Connect's and Restart's 200 `{error: true, message}`; the message is "[object Object]" for Evolution's own exceptions. */
+function caughtError(context: RequestContext, instance: string, httpCode: string, body: unknown): Failure {
+	const said = String((body as { message?: unknown }).message ?? '');
+	const reason = said && said !== '[object Object]' ? said : 'an error without a reason';
+	if (context.operation === 'restart') {
+		return {
+			message: `${instance} could not be restarted: it is not connected, or the server failed ${detail(httpCode, reason)}`,
+			description: 'Evolution restarts only a connected or connecting instance. Check it with Get Connection State; a closed one needs Connect (a new QR code).',
+			httpCode,
+		};
+	}
+	return {
+		message: `the server could not start the WhatsApp connection of ${instance} ${detail(httpCode, reason)}`,
+		description: 'The server has the instance but could not load or connect it. Check the Evolution API log, restart the server if needed, then try again.',
+		httpCode,
+	};
 }
 
 /** What an answer that is not a success (see isMessagingSuccess) means. */
@@ -84,6 +105,9 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
 
+	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
+		return caughtError(context, instance, httpCode, body);
+	}
 	if (statusCode >= 200 && statusCode < 300) {
 		return {
 			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,
@@ -119,6 +143,20 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 					httpCode,
 				};
 			}
+			if (context.operation === 'logout' && /not connected/i.test(reason)) {
+				return {
+					message: `${instance} is not logged in: its WhatsApp connection is already closed ${detail(httpCode, reason)}`,
+					description: 'There is nothing to log out. Use Connect to link a phone again, or Delete to remove the instance.',
+					httpCode,
+				};
+			}
+			if (/^(Invalid integration|token is required|number is required)$/im.test(reason)) {
+				return {
+					message: `the server refused to create ${instance} ${detail(httpCode, reason)}`,
+					description: 'For WhatsApp Business Cloud API give the access token and the phone number ID; otherwise pick Baileys.',
+					httpCode,
+				};
+			}
 			// whatsappNumbers reports internal failures as 400s too.
 			if (/connection closed|not connected/i.test(reason)) {
 				return {
@@ -134,6 +172,13 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 			};
 		}
 		case 401:
+			if (context.operation === 'create') {
+				return {
+					message: `the API key was rejected for creating ${instance} ${detail(httpCode, reason)}`,
+					description: "Creating an instance needs the server's global API key (AUTHENTICATION_API_KEY); an instance's own token cannot. Put the global key in the Messaging API credential.",
+					httpCode,
+				};
+			}
 			return {
 				message: `the API key was rejected by ${instance} ${detail(httpCode, reason)}`,
 				description:
@@ -141,6 +186,13 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 				httpCode,
 			};
 		case 403:
+			if (/already in use/i.test(reason)) {
+				return {
+					message: `the name of ${instance} is already in use on the server ${detail(httpCode, reason)}`,
+					description: 'Pick another name, or use the existing instance (Connect gives its QR code). Names are case-sensitive.',
+					httpCode,
+				};
+			}
 			return {
 				message: `the API key may not use ${instance} ${detail(httpCode, reason)}`,
 				description: "An instance token only works for its own instance. Use that instance's token or the server's global API key.",

@@ -116,8 +116,8 @@ export interface Operation<V extends Values = Values> {
 	send?(send: SendRequest, values: V): Promise<unknown>;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?(answer: unknown, values: V): IDataObject[];
-	/** Files the items carry, made from the answer (a downloaded media message). */
-	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData>;
+	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */
+	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData | undefined>;
 	/**
 	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
 	 * pause before this one, counted from the start of the one before it in the lane.

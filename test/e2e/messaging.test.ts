@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEFAULT_API_KEY, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
+import { DEFAULT_API_KEY, FAKE_PAIRING_CODE, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
 
@@ -30,6 +30,8 @@ const RESOURCE_OF: Record<string, string> = {
 	getGroup: 'group',
 	getConnectionState: 'instance',
 	getInstances: 'instance',
+	create: 'instance',
+	connect: 'instance',
 };
 /** Operations whose value is shared by two resources, as the tests name them. */
 const OPERATION_OF: Record<string, string> = { getGroups: 'getMany', getGroup: 'get', getInstances: 'getMany' };
@@ -168,6 +170,13 @@ beforeAll(async () => {
 			},
 			'getInstances': {
 				node: send(evolution, 'getInstances', { returnAll: true }),
+			},
+			// A new instance, created without a QR code, then connected: the QR code as a PNG file.
+			'create → connect': {
+				node: [
+					send(evolution, 'create', { newInstanceName: 'e2e nueva', qrcode: false, options: { rejectCall: true, msgCall: 'Solo mensajes' } }),
+					send(evolution, 'connect', { instanceName: { __rl: true, mode: 'name', value: '={{ $json.instance.instanceName }}' }, pairingNumber: '+51 987 654 321' }),
+				],
 			},
 			'checkNumbers': {
 				node: send(evolution, 'checkNumbers', { numbers: `+51 987 654 321; ${NOT_ON_WHATSAPP}\n51987654321` }),
@@ -360,6 +369,26 @@ describe('Messaging in n8n: chat, groups and instances', () => {
 			['offline', 'close'],
 		]);
 		expect(JSON.stringify(instances)).not.toMatch(/-token/);
+	});
+});
+
+describe('Messaging in n8n: an instance created, then connected', () => {
+	it("Create sends the name, Baileys and the settings, and outputs the token; Connect gives the QR code as a PNG file, the pairing code in the JSON", () => {
+		const result = results['create → connect'];
+		expect(result.error?.message).toBeUndefined();
+		const [created] = result.byNode['create → connect · 1'];
+		expect(created).toMatchObject({ instance: { instanceName: 'e2e nueva', integration: 'WHATSAPP-BAILEYS', status: 'close' }, settings: { rejectCall: true, msgCall: 'Solo mensajes' } });
+		expect(created.hash).toBe(messaging.instances.get('e2e nueva')?.token);
+		expect(received('/instance/create').map((r) => r.body)).toEqual([
+			{ instanceName: 'e2e nueva', integration: 'WHATSAPP-BAILEYS', qrcode: false, rejectCall: true, msgCall: 'Solo mensajes' },
+		]);
+		expect(received('/instance/connect/e2e%20nueva?number=51987654321')).toHaveLength(1);
+		expect(result.items).toEqual([
+			expect.objectContaining({ instanceName: 'e2e nueva', state: 'connecting', connected: false, qrCode: true, pairingCode: FAKE_PAIRING_CODE, count: 1 }),
+		]);
+		expect(JSON.stringify(result.items)).not.toMatch(/base64/);
+		const [files] = result.binaryByNode['create → connect'];
+		expect(files?.data).toMatchObject({ mimeType: 'image/png', fileName: 'e2e nueva-qr.png', fileExtension: 'png' });
 	});
 });
 

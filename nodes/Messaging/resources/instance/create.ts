@@ -1,0 +1,37 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { operation } from '../../../shared/contract';
+import {
+	businessNumberId,
+	businessToken,
+	instanceSettings,
+	integration,
+	newInstanceName,
+	pairingNumber,
+	qrcode,
+} from './instanceFields';
+import { qrBinary } from './qrCode';
+
+export const createInstance = operation({
+	name: 'Create',
+	value: 'create',
+	action: 'Create instance',
+	description: 'A new WhatsApp connection on the server; its QR code as an image',
+	notice: "The output holds the instance's own token (hash): it is an API key for that instance, keep it secret.",
+	subtitle: 'Create Instance',
+	request: { method: 'POST', path: '/instance/create' },
+	fields: [newInstanceName, integration, businessToken, businessNumberId, qrcode, pairingNumber, instanceSettings],
+	subject: ({ newInstanceName: name }) => `instance "${name}"`,
+	// The answer as the server gives it, the QR code's base64 moved into the binary data.
+	toItems(answer) {
+		const json: IDataObject = { ...(answer as IDataObject) };
+		const qr = json.qrcode as IDataObject | undefined;
+		if (qr && typeof qr === 'object') {
+			const rest: IDataObject = { ...qr };
+			delete rest.base64;
+			json.qrcode = rest;
+		}
+		return [json];
+	},
+	toBinary: async (answer, { newInstanceName: name }, fns) => await qrBinary((answer as IDataObject).qrcode, name, fns),
+});
