@@ -69,14 +69,19 @@ const MESSAGE_GIVEN_BY_PROPERTIES: INodeProperties[] = [
 
 /**
  * One message's key: from the three parameters above (Send Reaction), or, for the operations that
- * offer Message Given By, from the input item's key too. One set of parameters for all of them.
+ * offer Message Given By, from the input item's key too.
  */
 export const messageKey: Field<'key', MessageKey> = {
 	name: 'key',
 	properties: [
 		...MESSAGE_GIVEN_BY_PROPERTIES,
-		// Hidden when the key is given whole; Send Reaction has no Message Given By, so they show there.
-		...MESSAGE_KEY_PROPERTIES.map((property) => ({ ...property, displayOptions: { hide: { messageBy: ['key'] } } })),
+		// Two sets: n8n resolves a display condition on Message Given By with its default ('key') even
+		// where it is not shown, so one set cannot serve both Send Reaction and the other two.
+		...MESSAGE_KEY_PROPERTIES.map((property) => ({ ...property, displayOptions: { hide: { operation: KEY_FROM_INPUT_OPERATIONS } } })),
+		...MESSAGE_KEY_PROPERTIES.map((property) => ({
+			...property,
+			displayOptions: { show: { operation: KEY_FROM_INPUT_OPERATIONS, messageBy: ['fields'] } },
+		})),
 	],
 	read(item) {
 		if (item.parameter('messageBy', 'fields') === 'key') {

@@ -97,3 +97,22 @@ describe('Message → Edit', () => {
 		]);
 	});
 });
+
+describe("Message Given By and Send Reaction's key parameters", () => {
+	it("keeps Send Reaction's Chat, Message ID and From Me when n8n resolves the node's parameters", async () => {
+		const { NodeHelpers } = await import('n8n-workflow');
+		const { Messaging } = await import('../../../../nodes/Messaging/Messaging.node');
+		const description = new Messaging().description;
+		const resolve = (parameters: Record<string, unknown>) =>
+			NodeHelpers.getNodeParameters(description.properties, parameters as never, true, false, null, description);
+		expect(resolve({ resource: 'message', operation: 'sendReaction', chat: '51987654321', messageId: 'ABCD1234' })).toMatchObject({
+			chat: '51987654321',
+			messageId: 'ABCD1234',
+			fromMe: false,
+		});
+		const edit = resolve({ resource: 'message', operation: 'edit' }) as Record<string, unknown>;
+		expect(edit).toMatchObject({ messageBy: 'key', messageKey: '={{ $json.key ?? $json.raw?.data?.key }}' });
+		expect(edit).not.toHaveProperty('chat');
+		expect(resolve({ resource: 'message', operation: 'deleteForEveryone', messageBy: 'fields' })).toMatchObject({ chat: '', messageId: '' });
+	});
+});
