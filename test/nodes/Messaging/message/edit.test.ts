@@ -59,7 +59,7 @@ describe('Message → Edit', () => {
 		[{ messageKey: '={{ "3EB0" }}' }, /^Message "3EB0" is not a message key/],
 		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234"}' }, /has no fromMe/],
 		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": false}' }, /ABCDEF1234 was not sent by this number \(fromMe is false\)/],
-		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": true}', text: '  ' }, /^Text "  " is empty/],
+		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": true}', text: '  ' }, /^Text " {2}" is empty/],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: edit(overrides), items: itemsOf({}) });
