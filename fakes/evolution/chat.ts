@@ -1,8 +1,9 @@
 // The chat routes (the node's chat resource): whatsappNumbers, markMessageAsRead, sendPresence,
-// getBase64FromMediaMessage (media the fake holds, seeded or sent) and fetchProfilePictureUrl.
+// getBase64FromMediaMessage (media the fake holds, seeded or sent) and fetchProfilePictureUrl; and
+// updateMessage and deleteMessageForEveryone (the node's Message → Edit, Delete for Everyone).
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
 import { EXTENSION_BY_MIME } from './media.ts';
-import { createJid, jidOf, serverNumber } from './numbers.ts';
+import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
 import type { CannedAnswer, FakeInstance, FakeState } from './types.ts';
@@ -43,6 +44,31 @@ const SCHEMAS = {
 			presence: { type: 'string', enum: ['unavailable', 'available', 'composing', 'recording', 'paused'] },
 		},
 		required: ['number', 'presence', 'delay'],
+	},
+	updateMessage: {
+		type: 'object',
+		properties: {
+			number: { type: 'string' },
+			text: { type: 'string' },
+			key: {
+				type: 'object',
+				properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+				required: ['id', 'fromMe', 'remoteJid'],
+				...isNotEmpty('id', 'remoteJid'),
+			},
+		},
+		...isNotEmpty('number', 'text', 'key'),
+	},
+	deleteMessage: {
+		type: 'object',
+		properties: {
+			id: { type: 'string' },
+			fromMe: { type: 'boolean', enum: [true, false] },
+			remoteJid: { type: 'string' },
+			participant: { type: 'string' },
+		},
+		required: ['id', 'fromMe', 'remoteJid'],
+		...isNotEmpty('id', 'remoteJid', 'participant'),
 	},
 	profilePicture: {
 		type: 'object',
@@ -138,4 +164,58 @@ export function fetchProfilePictureUrl(state: FakeState, instance: FakeInstance,
 	// Any failure, a closed connection included, reads as "no picture".
 	const url = isOpen(instance) ? state.fake.profilePictures.get(wuid.split('@')[0]) : undefined;
 	return { status: 200, body: { wuid, profilePictureUrl: url ?? null } };
+}
+
+type Key = { remoteJid: string; fromMe: boolean; id: string; participant?: string };
+
+/** The protocol message Baileys sends for an edit or a revoke, as the routes answer it (proto JSON: longs and enums as text). */
+function protocolAnswer(status: number, chat: string, protocolMessage: Record<string, unknown>): CannedAnswer {
+	return {
+		status,
+		body: {
+			key: messageKey(chat),
+			message: { protocolMessage },
+			messageTimestamp: String(Math.floor(Date.now() / 1000)),
+			status: 'PENDING',
+		},
+	};
+}
+
+/**
+ * POST /chat/updateMessage (200): the message is found by ID among the instance's stored ones; an
+ * unknown one, or one not a text, image or video, is 400 "Message not compatible"; its chat must be
+ * `number`'s JID. Whether this number sent it is not checked (2.3.6's check lacks a `throw`).
+ */
+export function updateMessage(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.updateMessage);
+	if (invalid) return invalid;
+	if (typeof body.number !== 'string') return internalError("Cannot read properties of undefined (reading 'replace')");
+	const jid = createJid(body.number);
+	const key = body.key as Key | undefined;
+	const stored = key ? state.fake.messages.get(key.id) : undefined;
+	const found = stored && stored.instance === instance.name ? stored : undefined;
+	if (!found || !['conversation', 'extendedTextMessage', 'imageMessage', 'videoMessage'].includes(found.messageType))
+		return badRequest(['Message not compatible']);
+	if (found.key.remoteJid !== jid) return badRequest(['RemoteJid does not match']);
+	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+	const text = String(body.text ?? '');
+	state.fake.messages.set(found.key.id, { ...found, text, status: 'EDITED' });
+	const editedMessage = found.messageType.endsWith('TextMessage') || found.messageType === 'conversation' ? { extendedTextMessage: { text } } : { [found.messageType]: { caption: text } };
+	return protocolAnswer(200, jid, { key, type: 'MESSAGE_EDIT', editedMessage, timestampMs: String(Date.now()) });
+}
+
+/**
+ * DELETE /chat/deleteMessageForEveryone (201): WhatsApp is sent a revoke whatever the ID; a stored
+ * message is marked DELETED. A closed connection fails inside the service's try: 500
+ * ["Error while deleting message for everyone", "Error: Connection Closed"].
+ */
+export function deleteMessageForEveryone(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.deleteMessage);
+	if (invalid) return invalid;
+	if (!isOpen(instance)) return wrapped(500, 'Internal Server Error', ['Error while deleting message for everyone', `Error: ${CONNECTION_CLOSED}`]);
+	const key: Key = { remoteJid: body.remoteJid as string, fromMe: body.fromMe as boolean, id: body.id as string };
+	if (typeof body.participant === 'string') key.participant = body.participant;
+	const stored = state.fake.messages.get(key.id);
+	if (stored && stored.instance === instance.name) state.fake.messages.set(key.id, { ...stored, status: 'DELETED' });
+	return protocolAnswer(201, key.remoteJid, { key, type: 'REVOKE' });
 }

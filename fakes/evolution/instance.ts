@@ -164,6 +164,8 @@ export function createInstance(state: FakeState, headers: IncomingHttpHeaders, b
 		syncFullHistory: fields.syncFullHistory === true,
 		wavoipToken: typeof fields.wavoipToken === 'string' ? fields.wavoipToken : '',
 	};
+	// Evolution stores the instance's settings row with it (settings/find answers them from now on).
+	state.fake.settings.set(name, { ...settings });
 	return {
 		status: 201,
 		body: {
@@ -222,6 +224,7 @@ export function logout(_state: FakeState, instance: FakeInstance): CannedAnswer 
 export function deleteInstance(state: FakeState, instance: FakeInstance): CannedAnswer {
 	state.fake.instances.delete(instance.name);
 	state.fake.webhooks.delete(instance.name);
+	state.fake.settings.delete(instance.name);
 	return SUCCESS('Instance deleted');
 }
 

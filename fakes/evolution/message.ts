@@ -164,7 +164,8 @@ function sent(
 	extra: { media?: StoredMedia; contextInfo?: unknown } = {},
 ): CannedAnswer {
 	const key = messageKey(chat);
-	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media });
+	const text = typeof message.conversation === 'string' ? message.conversation : undefined;
+	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media, ...(text === undefined ? {} : { text }) });
 	const answer = {
 		status: 201,
 		body: {

@@ -5,7 +5,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { notFound, wrapped } from './answers.ts';
-import { fetchProfilePictureUrl, getBase64FromMediaMessage, markMessageAsRead, sendPresence, whatsappNumbers } from './chat.ts';
+import {
+	deleteMessageForEveryone,
+	fetchProfilePictureUrl,
+	getBase64FromMediaMessage,
+	markMessageAsRead,
+	sendPresence,
+	updateMessage,
+	whatsappNumbers,
+} from './chat.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
@@ -19,6 +27,7 @@ import {
 	sendText,
 	sendWhatsAppAudio,
 } from './message.ts';
+import { findSettings, setSettings } from './settings.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -37,6 +46,8 @@ const routes: Record<string, Handler> = {
 	'POST chat/sendPresence': sendPresence,
 	'POST chat/getBase64FromMediaMessage': getBase64FromMediaMessage,
 	'POST chat/fetchProfilePictureUrl': fetchProfilePictureUrl,
+	'POST chat/updateMessage': updateMessage,
+	'DELETE chat/deleteMessageForEveryone': deleteMessageForEveryone,
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
 	'GET instance/connectionState': connectionState,
@@ -45,6 +56,8 @@ const routes: Record<string, Handler> = {
 	'DELETE instance/logout': logout,
 	'DELETE instance/delete': deleteInstance,
 	'POST instance/setPresence': setPresence,
+	'GET settings/find': findSettings,
+	'POST settings/set': setSettings,
 	'POST webhook/set': setWebhook,
 	'GET webhook/find': findWebhook,
 };

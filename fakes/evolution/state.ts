@@ -25,6 +25,7 @@ import type {
 	RecordedRequest,
 	StoredMessage,
 } from './types.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 import { deliverEvent } from './webhook.ts';
 
 export const isOpen = (instance: FakeInstance) => instance.connectionStatus === 'open';
@@ -78,6 +79,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
 		messages: new Map(),
 		readKeys: [],
+		settings: new Map(),
 		webhooks: new Map(),
 		webhookAttempts: [],
 		deliver: (instance, event, data, deliverOptions) => deliverEvent(state, instance, event, data, deliverOptions?.envelope),
@@ -136,6 +138,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 			instances.clear();
 			for (const instance of seededInstances) instances.set(instance.name, { ...instance });
+			fake.settings.clear();
+			for (const name of fake.instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
 		},
 		close,
 	};
@@ -163,6 +167,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	};
 	seededMessages.set(SEEDED_MESSAGES.text, seededText);
 	fake.messages.set(SEEDED_MESSAGES.text, seededText);
+
+	for (const name of instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
 
 	const state: FakeState = {
 		fake,

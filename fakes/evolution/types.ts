@@ -64,6 +64,22 @@ export interface StoredMessage {
 	/** The proto key, as the server names it: `conversation`, `imageMessage`, `reactionMessage`... */
 	messageType: string;
 	media?: StoredMedia;
+	/** A text's content (sendText); `chat/updateMessage` changes it. */
+	text?: string;
+	/** Set by `chat/updateMessage` (EDITED) and `chat/deleteMessageForEveryone` (DELETED, kept as DATABASE_DELETE_MESSAGE=true keeps it). */
+	status?: 'EDITED' | 'DELETED';
+}
+
+/** An instance's settings as `settings/find` answers them (the Setting row). */
+export interface FakeSettings {
+	rejectCall: boolean;
+	msgCall: string;
+	groupsIgnore: boolean;
+	alwaysOnline: boolean;
+	readMessages: boolean;
+	readStatus: boolean;
+	syncFullHistory: boolean;
+	wavoipToken: string;
 }
 
 /** A received media message to store: its file, and where it was received. */
@@ -190,6 +206,8 @@ export interface EvolutionFake {
 	profilePictures: Map<string, string>;
 	/** The server's message store by message id: the seeds, then every successful send. */
 	messages: Map<string, StoredMessage>;
+	/** Each instance's settings, by instance name (default every flag off); delete one to make `settings/find` answer null. */
+	settings: Map<string, FakeSettings>;
 	/** Each instance's webhook, by instance name (`webhook/set` writes it, `webhook/find` reads it). */
 	webhooks: Map<string, FakeWebhook>;
 	/** Every POST made to a webhook, in order. */
@@ -220,7 +238,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay); instances come back as seeded. */
+	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay); instances come back as seeded, their settings to the defaults. */
 	reset(): void;
 	close(): Promise<void>;
 }

@@ -10,10 +10,11 @@ import { chat } from './resources/chat';
 import { group } from './resources/group';
 import { instanceResource } from './resources/instance';
 import { message } from './resources/message';
+import { settings } from './resources/settings';
 import { messagingApi, messagingRequestDefaults } from './transport';
 
 // The most used first: the node creator lists the actions resource by resource.
-const resources = [message, chat, group, instanceResource];
+const resources = [message, chat, group, instanceResource, settings];
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {

@@ -108,6 +108,14 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
 		return caughtError(context, instance, httpCode, body);
 	}
+	// settings/find answers JSON null for an instance with no settings row (Evolution makes one with the instance).
+	if (statusCode >= 200 && statusCode < 300 && body === null && context.routeKind === 'settings') {
+		return {
+			message: `${instance} has no settings stored on the server (it answered null)`,
+			description: 'Evolution API stores the settings when it creates an instance. Save them once in the Evolution API manager (Settings), then run again.',
+			httpCode,
+		};
+	}
 	if (statusCode >= 200 && statusCode < 300) {
 		return {
 			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,
@@ -133,6 +141,22 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 					message: `${instance} has no stored message with ID ${context.about.messageId ?? ''} ${detail(httpCode, reason)}`,
 					description:
 						"Evolution API finds a message in its database: the ID must be a message this instance received or sent (its key.id), and the server must store messages (DATABASE_SAVE_DATA_NEW_MESSAGE=true).",
+					httpCode,
+				};
+			}
+			// updateMessage: the ID is unknown, or the message is not a text, image or video.
+			if (/^Message not compatible$/im.test(reason)) {
+				return {
+					message: `${instance} has no stored text, image or video message with ID ${context.about.messageId ?? ''} ${detail(httpCode, reason)}`,
+					description:
+						'Evolution API finds the message in its database by ID: it must be a text (or captioned image or video) this instance sent, and the server must store messages (DATABASE_SAVE_DATA_NEW_MESSAGE=true).',
+					httpCode,
+				};
+			}
+			if (/^RemoteJid does not match$/im.test(reason)) {
+				return {
+					message: `message ${context.about.messageId ?? ''} is in another chat than the key says ${detail(httpCode, reason)}`,
+					description: "Give the message's key as the send or the trigger output it (key.remoteJid is the chat the server stored).",
 					httpCode,
 				};
 			}

@@ -1,10 +1,12 @@
 // The fields that point at one message already sent or received: its chat, its ID and whether
-// this number sent it (Send Reaction; Mark as Read lists several).
+// this number sent it (Send Reaction; Mark as Read lists several). Edit and Delete for Everyone
+// take the message's whole key from the input item by default, so Send → Edit → Delete and
+// Trigger → Edit need no mapping.
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field } from '../shared/contract';
 import { inBody } from '../shared/fields';
-import { checkMessageKey, type MessageKey } from './validation/messageKeys';
+import { checkKeyObject, checkMessageKey, type MessageKey } from './validation/messageKeys';
 
 export const MESSAGE_ID_PROPERTY = {
 	displayName: 'Message ID',
@@ -36,11 +38,56 @@ export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 	},
 ];
 
-/** One message's key from the three parameters above. */
+/** The operations that take the message's whole key from the input item (Message Given By). */
+const KEY_FROM_INPUT_OPERATIONS = ['edit', 'deleteForEveryone'];
+
+/** Edit and Delete for Everyone: the key from the input item, or its three parts. */
+const MESSAGE_GIVEN_BY_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Message Given By',
+		name: 'messageBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Its Key', value: 'key', description: "The message's key object, by default the input item's key" },
+			{ name: 'Chat, ID and From Me', value: 'fields', description: 'Three parameters' },
+		],
+		default: 'key',
+		displayOptions: { show: { operation: KEY_FROM_INPUT_OPERATIONS } },
+	},
+	{
+		displayName: 'Message',
+		name: 'messageKey',
+		type: 'json',
+		required: true,
+		// A send's output carries `key`; the Messaging Trigger's item carries it as raw.data.key.
+		default: '={{ $json.key ?? $json.raw?.data?.key }}',
+		description: "The message's key {remoteJid, fromMe, ID}: by default the input item's, as a send or the trigger outputs it",
+		displayOptions: { show: { operation: KEY_FROM_INPUT_OPERATIONS, messageBy: ['key'] } },
+	},
+];
+
+/**
+ * One message's key: from the three parameters above (Send Reaction), or, for the operations that
+ * offer Message Given By, from the input item's key too.
+ */
 export const messageKey: Field<'key', MessageKey> = {
 	name: 'key',
-	properties: MESSAGE_KEY_PROPERTIES,
+	properties: [
+		...MESSAGE_GIVEN_BY_PROPERTIES,
+		// Two sets: n8n resolves a display condition on Message Given By with its default ('key') even
+		// where it is not shown, so one set cannot serve both Send Reaction and the other two.
+		...MESSAGE_KEY_PROPERTIES.map((property) => ({ ...property, displayOptions: { hide: { operation: KEY_FROM_INPUT_OPERATIONS } } })),
+		...MESSAGE_KEY_PROPERTIES.map((property) => ({
+			...property,
+			displayOptions: { show: { operation: KEY_FROM_INPUT_OPERATIONS, messageBy: ['fields'] } },
+		})),
+	],
 	read(item) {
+		if (item.parameter('messageBy', 'fields') === 'key') {
+			const raw = item.parameter('messageKey');
+			return item.require('Message', raw, checkKeyObject(raw));
+		}
 		const parts = { chat: item.parameter('chat'), messageId: item.parameter('messageId'), fromMe: item.parameter('fromMe', false) };
 		return item.require('Message', parts, checkMessageKey(parts));
 	},

@@ -186,6 +186,14 @@ beforeAll(async () => {
 				input: [{ phone: '51987654321' }, { phone: NOT_ON_WHATSAPP }, { phone: 'call me' }, { phone: '51912345678' }],
 				node: send(evolution, 'sendText', { number: '={{ $json.phone }}', text: '=Campaign to {{ $json.phone }}' }),
 			},
+			// Send → Edit → Delete for Everyone: each takes the message from the previous node's output (its default `{{ $json.key }}`).
+			'sendText → edit → deleteForEveryone': {
+				node: [
+					send(evolution, 'sendText', { number: '51912345678', text: 'Precio: S/ 100' }),
+					send(evolution, 'edit', { text: 'Precio: S/ 120' }),
+					send(evolution, 'deleteForEveryone', {}),
+				],
+			},
 			// Chained: look up a taxpayer, send its name.
 			'chained: lookup → sendText': {
 				input: [{ ruc: '20131312955' }, { ruc: '20100070970' }],
@@ -407,6 +415,24 @@ describe('Messaging in n8n: Continue On Fail', () => {
 		// a time in item order.
 		const campaign = received('/message/sendText/sales', (body) => String(body.text).startsWith('Campaign to'));
 		expect(campaign.map((r) => (r.body as IDataObject).number)).toEqual(['51987654321', NOT_ON_WHATSAPP, '51912345678']);
+	});
+});
+
+describe('Messaging in n8n: Send → Edit → Delete for Everyone, with no mapping', () => {
+	it("edits the sent text and deletes it, each node reading the previous one's key", () => {
+		const name = 'sendText → edit → deleteForEveryone';
+		const result = results[name];
+		expect(result.error?.message).toBeUndefined();
+		const sentKey = (result.byNode[`${name} · 1`][0] as { key: IDataObject }).key;
+		expect(sentKey).toMatchObject({ remoteJid: '51912345678@s.whatsapp.net', fromMe: true });
+		expect(received('/chat/updateMessage/sales').map((r) => r.body)).toEqual([
+			{ key: sentKey, text: 'Precio: S/ 120', number: '51912345678@s.whatsapp.net' },
+		]);
+		expect(result.byNode[`${name} · 2`][0]).toMatchObject({ key: sentKey, message: { protocolMessage: { type: 'MESSAGE_EDIT' } } });
+		const deletions = messaging.requests.filter((r) => r.path === '/chat/deleteMessageForEveryone/sales');
+		expect(deletions.map((r) => [r.method, r.body])).toEqual([['DELETE', { id: sentKey.id, fromMe: true, remoteJid: '51912345678@s.whatsapp.net' }]]);
+		expect(result.items).toEqual([expect.objectContaining({ key: sentKey, message: { protocolMessage: { key: sentKey, type: 'REVOKE' } } })]);
+		expect(messaging.messages.get(String(sentKey.id))).toMatchObject({ text: 'Precio: S/ 120', status: 'DELETED' });
 	});
 });
 

@@ -44,6 +44,26 @@ export function checkMessageKey(parts: { chat: unknown; messageId: unknown; from
 	return ok({ remoteJid: chat.value, fromMe: fromMe.value, id: id.value });
 }
 
+const KEY_HINT =
+	"Map the message's key: a send's output and the trigger carry it as key ({remoteJid, fromMe, id}); or set Message Given By to Chat, ID and From Me.";
+
+/** A message's key given whole: `{remoteJid, fromMe, id}` as an object or its JSON text (a send's output, the trigger's raw.data.key). */
+export function checkKeyObject(raw: unknown): Checked<MessageKey> {
+	let value = raw;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			return bad('is not valid JSON', KEY_HINT);
+		}
+	}
+	if (value === undefined || value === null || value === '') return bad("is empty: the input item has no message key (key)", KEY_HINT);
+	if (typeof value !== 'object' || Array.isArray(value)) return bad('is not a message key (an object with remoteJid, fromMe and id)', KEY_HINT);
+	const key = value as { remoteJid?: unknown; id?: unknown; fromMe?: unknown };
+	if (key.fromMe === undefined) return bad('has no fromMe (a message key has remoteJid, fromMe and id)', KEY_HINT);
+	return checkMessageKey({ chat: key.remoteJid, messageId: key.id, fromMe: key.fromMe });
+}
+
 /** One emoji (a flag, a keycap, skin tones and joined sequences count as one), or empty to remove a reaction. */
 export function checkReaction(raw: unknown): Checked<string> {
 	if (raw === undefined || raw === null || raw === '') return ok('');

@@ -1,4 +1,6 @@
 import type { Resource } from '../../../shared/contract';
+import { deleteForEveryone } from './deleteForEveryone';
+import { edit } from './edit';
 import { sendAudio } from './sendAudio';
 import { sendContact } from './sendContact';
 import { sendLocation } from './sendLocation';
@@ -12,6 +14,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendSticker, sendLocation, sendContact, sendPoll, sendReaction],
+	operations: [sendText, sendMedia, sendAudio, sendSticker, sendLocation, sendContact, sendPoll, sendReaction, edit, deleteForEveryone],
 	default: 'sendText',
 };

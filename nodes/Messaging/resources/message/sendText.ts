@@ -4,7 +4,7 @@ import { delayOption, LINK_PREVIEW_OPTION, MENTION_OPTIONS, QUOTED_OPTION } from
 import { checkMessageText } from '../../validation/recipients';
 import { sendOperation } from '../../sendOperation';
 
-const text = checkedField(
+export const text = checkedField(
 	{
 		displayName: 'Text',
 		name: 'text',
