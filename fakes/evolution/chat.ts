@@ -1,12 +1,13 @@
 // The chat routes (the node's chat resource): whatsappNumbers, markMessageAsRead, sendPresence,
 // getBase64FromMediaMessage (media the fake holds, seeded or sent) and fetchProfilePictureUrl; and
-// updateMessage and deleteMessageForEveryone (the node's Message → Edit, Delete for Everyone).
+// updateMessage and deleteMessageForEveryone (the node's Message → Edit, Delete for Everyone);
+// findMessages, findContacts and findChats, answered from the message store and `contacts`.
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
 import { EXTENSION_BY_MIME } from './media.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
-import type { CannedAnswer, FakeInstance, FakeState } from './types.ts';
+import type { CannedAnswer, FakeInstance, FakeState, StoredMessage } from './types.ts';
 
 const SCHEMAS = {
 	whatsappNumbers: {
@@ -218,4 +219,177 @@ export function deleteMessageForEveryone(state: FakeState, instance: FakeInstanc
 	const stored = state.fake.messages.get(key.id);
 	if (stored && stored.instance === instance.name) state.fake.messages.set(key.id, { ...stored, status: 'DELETED' });
 	return protocolAnswer(201, key.remoteJid, { key, type: 'REVOKE' });
+}
+
+const FIND_SCHEMAS = {
+	// chat.schema.ts messageValidateSchema (its `key` if/then as the server writes it).
+	findMessages: {
+		type: 'object',
+		properties: {
+			where: {
+				type: 'object',
+				properties: {
+					_id: { type: 'string', minLength: 1 },
+					key: {
+						type: 'object',
+						properties: {
+							remoteJid: { type: 'string', minLength: 1 },
+							id: { type: 'string', minLength: 1 },
+							fromMe: { type: 'boolean', enum: [true, false] },
+						},
+					},
+					message: { type: 'object' },
+				},
+				...isNotEmpty('_id'),
+			},
+			limit: { type: 'integer' },
+		},
+	},
+	// chat.schema.ts contactValidateSchema: findContacts and findChats.
+	contacts: {
+		type: 'object',
+		properties: {
+			where: {
+				type: 'object',
+				properties: { _id: { type: 'string', minLength: 1 }, pushName: { type: 'string', minLength: 1 }, id: { type: 'string', minLength: 1 } },
+				...isNotEmpty('_id', 'id', 'pushName'),
+			},
+		},
+	},
+} satisfies Record<string, JsonSchema>;
+
+/** The stored messages of an instance, newest first (Prisma's `orderBy: { messageTimestamp: 'desc' }`; ties: the last stored first). */
+function storedOf(state: FakeState, instance: FakeInstance) {
+	return [...state.fake.messages.values()]
+		.map((message, index) => ({ message, index }))
+		.filter(({ message }) => message.instance === instance.name)
+		.sort((a, b) => (b.message.messageTimestamp ?? 0) - (a.message.messageTimestamp ?? 0) || b.index - a.index)
+		.map(({ message }) => message);
+}
+
+/** A Message row as findMessages selects it. */
+function messageRow(state: FakeState, instance: FakeInstance, stored: StoredMessage) {
+	const content =
+		stored.text !== undefined ? { conversation: stored.text } : stored.media ? { [stored.messageType]: { caption: stored.media.caption } } : {};
+	return {
+		id: `row-${stored.key.id}`,
+		key: stored.key,
+		pushName: stored.pushName ?? (stored.key.fromMe ? 'Você' : null),
+		messageType: stored.messageType,
+		message: content,
+		messageTimestamp: stored.messageTimestamp ?? 0,
+		instanceId: state.idOf(instance.name),
+		source: stored.key.fromMe ? 'unknown' : 'android',
+		contextInfo: null,
+		MessageUpdate: [],
+	};
+}
+
+/**
+ * POST /chat/findMessages (200), as 2.3.6's Baileys fetchMessages: where.key's id and remoteJid,
+ * and fromMe only when true (false is dropped by its truthiness test); messageTimestamp only with
+ * both gte and lte (dates, made seconds). Newest first; `offset` a page's size (default 50), `page`
+ * from 1; `{ messages: { total, pages, currentPage, records } }`.
+ */
+export function findMessages(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, FIND_SCHEMAS.findMessages);
+	if (invalid) return invalid;
+	const where = (body.where ?? {}) as { key?: { id?: string; remoteJid?: string; fromMe?: boolean }; messageTimestamp?: { gte?: unknown; lte?: unknown } };
+	const seconds = (value: unknown) => Math.floor(new Date(value as string).getTime() / 1000);
+	const range = where.messageTimestamp?.gte && where.messageTimestamp?.lte ? [seconds(where.messageTimestamp.gte), seconds(where.messageTimestamp.lte)] : undefined;
+	const matching = storedOf(state, instance).filter(
+		(stored) =>
+			(!where.key?.id || stored.key.id === where.key.id) &&
+			(!where.key?.remoteJid || stored.key.remoteJid === where.key.remoteJid) &&
+			(!where.key?.fromMe || stored.key.fromMe === where.key.fromMe) &&
+			(!range || ((stored.messageTimestamp ?? 0) >= range[0] && (stored.messageTimestamp ?? 0) <= range[1])),
+	);
+	const offset = Number(body.offset) || 50;
+	const page = Number(body.page) || 1;
+	const skip = offset * (page === 1 ? 0 : page - 1);
+	return {
+		status: 200,
+		body: {
+			messages: {
+				total: matching.length,
+				pages: Math.ceil(matching.length / offset),
+				currentPage: page,
+				records: matching.slice(skip, skip + offset).map((stored) => messageRow(state, instance, stored)),
+			},
+		},
+	};
+}
+
+/** The server's createJid of a `where.remoteJid`, when one is given. */
+const remoteJidOf = (where: unknown) => {
+	const given = (where as { remoteJid?: unknown } | undefined)?.remoteJid;
+	return typeof given === 'string' && given !== '' ? (given.includes('@') ? given : createJid(given)) : undefined;
+};
+
+/**
+ * POST /chat/findContacts (200), as 2.3.6's fetchContacts: the instance's Contact rows (the fake's
+ * `contacts`, by digits), `where.remoteJid` made a JID; every row unless `offset` (take) is given,
+ * `page` then skipping; each with isGroup, isSaved and type.
+ */
+export function findContacts(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, FIND_SCHEMAS.contacts);
+	if (invalid) return invalid;
+	const remoteJid = remoteJidOf(body.where);
+	let rows = [...state.fake.contacts.entries()]
+		.map(([digits, pushName]) => ({
+			id: `contact-${digits}`,
+			remoteJid: jidOf(digits),
+			pushName,
+			profilePicUrl: state.fake.profilePictures.get(digits) ?? null,
+			createdAt: '2026-01-05T15:00:00.000Z',
+			updatedAt: '2026-01-05T15:00:00.000Z',
+			instanceId: state.idOf(instance.name),
+		}))
+		.filter((row) => !remoteJid || row.remoteJid === remoteJid);
+	const offset = Number(body.offset) || 0;
+	if (offset) rows = rows.slice(offset * (Math.max(Number(body.page) || 1, 1) - 1)).slice(0, offset);
+	return {
+		status: 200,
+		body: rows.map((row) => {
+			const isGroup = row.remoteJid.endsWith('@g.us');
+			const isSaved = !!row.pushName || !!row.profilePicUrl;
+			return { ...row, isGroup, isSaved, type: isGroup ? 'group' : isSaved ? 'contact' : 'group_member' };
+		}),
+	};
+}
+
+/**
+ * POST /chat/findChats (200), as 2.3.6's fetchChats: one row per chat of the stored messages, with
+ * its last message, the chat of the newest message first; `where.remoteJid` made a JID; `take` and
+ * `skip` (not `page`/`offset`) cut the list; [] when there is none.
+ */
+export function findChats(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, FIND_SCHEMAS.contacts);
+	if (invalid) return invalid;
+	const remoteJid = remoteJidOf(body.where);
+	const last = new Map<string, StoredMessage>();
+	for (const stored of storedOf(state, instance)) if (!last.has(stored.key.remoteJid)) last.set(stored.key.remoteJid, stored);
+	const rows = [...last.values()]
+		.filter((stored) => !remoteJid || stored.key.remoteJid === remoteJid)
+		.map((stored) => {
+			const digits = stored.key.remoteJid.split('@')[0];
+			const name = state.fake.contacts.get(digits);
+			const row = messageRow(state, instance, stored);
+			return {
+				id: name ? `contact-${digits}` : null,
+				remoteJid: stored.key.remoteJid,
+				pushName: name ?? stored.pushName ?? null,
+				profilePicUrl: state.fake.profilePictures.get(digits) ?? null,
+				updatedAt: new Date((stored.messageTimestamp ?? 0) * 1000).toISOString(),
+				windowStart: null,
+				windowExpires: null,
+				windowActive: false,
+				lastMessage: { ...row, id: row.id, MessageUpdate: undefined, participant: null, sessionId: null, status: null },
+				unreadCount: null,
+				isSaved: !!name,
+			};
+		});
+	const skip = Number(body.skip) || 0;
+	const take = Number(body.take) || undefined;
+	return { status: 200, body: rows.slice(skip, take === undefined ? undefined : skip + take) };
 }

@@ -165,7 +165,8 @@ function sent(
 ): CannedAnswer {
 	const key = messageKey(chat);
 	const text = typeof message.conversation === 'string' ? message.conversation : undefined;
-	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media, ...(text === undefined ? {} : { text }) });
+	const messageTimestamp = Math.floor(Date.now() / 1000);
+	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media, messageTimestamp, ...(text === undefined ? {} : { text }) });
 	const answer = {
 		status: 201,
 		body: {
@@ -175,7 +176,7 @@ function sent(
 			message,
 			contextInfo: extra.contextInfo ?? null,
 			messageType,
-			messageTimestamp: Math.floor(Date.now() / 1000),
+			messageTimestamp,
 			instanceId: state.idOf(instance.name),
 			source: 'unknown',
 		},

@@ -105,6 +105,18 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.messages.set(id, message);
 			return id;
 		},
+		storeText(input = {}) {
+			const id = input.id ?? newMessageId();
+			fake.messages.set(id, {
+				instance: input.instance ?? 'sales',
+				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: input.fromMe ?? false, id },
+				messageType: 'conversation',
+				text: input.text ?? 'Hola',
+				messageTimestamp: input.messageTimestamp ?? Math.floor(Date.now() / 1000),
+				pushName: input.pushName,
+			});
+			return id;
+		},
 		failNext(status, body, times = 1, when, headers) {
 			for (let i = 0; i < times; i++) pending.push({ answer: { status, body, headers }, when });
 		},

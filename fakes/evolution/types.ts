@@ -68,6 +68,21 @@ export interface StoredMessage {
 	text?: string;
 	/** Set by `chat/updateMessage` (EDITED) and `chat/deleteMessageForEveryone` (DELETED, kept as DATABASE_DELETE_MESSAGE=true keeps it). */
 	status?: 'EDITED' | 'DELETED';
+	/** Seconds since 1970, as the Message row's `messageTimestamp`; the seeds have none (0). */
+	messageTimestamp?: number;
+	/** The sender's WhatsApp name, as the Message row's `pushName`. */
+	pushName?: string;
+}
+
+/** A text message to store as received or sent (`storeText`), for the find routes. */
+export interface StoreTextInput {
+	instance?: string;
+	remoteJid?: string;
+	fromMe?: boolean;
+	text?: string;
+	id?: string;
+	messageTimestamp?: number;
+	pushName?: string;
 }
 
 /** An instance's settings as `settings/find` answers them (the Setting row). */
@@ -224,6 +239,8 @@ export interface EvolutionFake {
 	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
 	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
 	storeMedia(input: StoreMediaInput): string;
+	/** Stores a text message (default: received on `sales` from `SEEDED_SENDER`, now), until `reset()`; returns its id. */
+	storeText(input?: StoreTextInput): string;
 	/**
 	 * Answers the next `times` requests (those `when` accepts, if given) with this status and body,
 	 * after recording them. A string body is sent as HTML.

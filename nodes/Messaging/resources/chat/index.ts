@@ -1,6 +1,9 @@
 import type { Resource } from '../../../shared/contract';
 import { checkNumbers } from './checkNumbers';
 import { downloadMedia } from './downloadMedia';
+import { findChats } from './findChats';
+import { findContacts } from './findContacts';
+import { findMessages } from './findMessages';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
 import { markAsRead } from './markAsRead';
 import { sendPresence } from './sendPresence';
@@ -8,6 +11,6 @@ import { sendPresence } from './sendPresence';
 export const chat: Resource = {
 	name: 'Chat',
 	value: 'chat',
-	operations: [checkNumbers, markAsRead, sendPresence, downloadMedia, getProfilePictureUrl],
+	operations: [checkNumbers, markAsRead, sendPresence, downloadMedia, getProfilePictureUrl, findMessages, findContacts, findChats],
 	default: 'checkNumbers',
 };
