@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+
+const state = useEvolutionFake({ contacts: { '51987654321': 'Ana Torres', '51912345678': 'Luis Paz', '51955555555': 'Rosa Quispe' } });
+
+const find = (parameters: Record<string, unknown> = {}) => ({ resource: 'chat', operation: 'findContacts', instanceName: instance('sales'), ...parameters });
+
+describe('Find Contacts', () => {
+	it('asks for every contact with Return All, one item each', async () => {
+		const { fake } = state;
+		const result = await runMessaging(fake, { parameters: find({ returnAll: true }) });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.path, r.body])).toEqual([['/chat/findContacts/sales', { where: {} }]]);
+		expect(result.items.map((item) => [item.json.remoteJid, item.json.pushName, item.json.type])).toEqual([
+			['51987654321@s.whatsapp.net', 'Ana Torres', 'contact'],
+			['51912345678@s.whatsapp.net', 'Luis Paz', 'contact'],
+			['51955555555@s.whatsapp.net', 'Rosa Quispe', 'contact'],
+		]);
+		expect(result.items[0]).toMatchObject({ json: { isGroup: false, isSaved: true }, pairedItem: { item: 0 } });
+	});
+
+	it('asks the server for one page of Limit contacts, and filters by chat', async () => {
+		const { fake } = state;
+		const limited = await runMessaging(fake, { parameters: find({ limit: 2 }) });
+		expect(fake.requests.map((r) => r.body)).toEqual([{ where: {}, offset: 2, page: 1 }]);
+		expect(limited.items).toHaveLength(2);
+		fake.reset();
+		const one = await runMessaging(fake, { parameters: find({ returnAll: true, filters: { chat: '+51 912-345-678' } }) });
+		expect(fake.requests.map((r) => r.body)).toEqual([{ where: { remoteJid: '51912345678@s.whatsapp.net' } }]);
+		expect(one.items.map((item) => item.json.pushName)).toEqual(['Luis Paz']);
+	});
+
+	it('refuses a bad chat with no request, and names the instance on 404', async () => {
+		const { fake } = state;
+		const bad = await runMessaging(fake, { parameters: find({ filters: { chat: 'not a number' } }) });
+		expect(stopError(bad).message).toContain('Filters → Chat');
+		expect(fake.requests).toHaveLength(0);
+		const unknown = await runMessaging(fake, { parameters: find({ instanceName: instance('nowhere', 'name') }) });
+		expect(stopError(unknown).message).toMatch(/nowhere/);
+		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
+		expect(stopError(badKey).message).toMatch(/401|API key/i);
+	});
+});
