@@ -1,7 +1,8 @@
 // The chat routes (the node's chat resource): whatsappNumbers, markMessageAsRead, sendPresence,
 // getBase64FromMediaMessage (media the fake holds, seeded or sent) and fetchProfilePictureUrl; and
 // updateMessage and deleteMessageForEveryone (the node's Message → Edit, Delete for Everyone);
-// findMessages, findContacts and findChats, answered from the message store and `contacts`.
+// findMessages, findStatusMessage, findContacts and findChats, answered from the message store
+// (its messages' status updates) and `contacts`.
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
 import { EXTENSION_BY_MIME } from './media.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
@@ -245,6 +246,25 @@ const FIND_SCHEMAS = {
 			limit: { type: 'integer' },
 		},
 	},
+	// chat.schema.ts messageUpSchema.
+	findStatusMessage: {
+		type: 'object',
+		properties: {
+			where: {
+				type: 'object',
+				properties: {
+					_id: { type: 'string' },
+					remoteJid: { type: 'string' },
+					id: { type: 'string' },
+					fromMe: { type: 'boolean', enum: [true, false] },
+					participant: { type: 'string' },
+					status: { type: 'string', enum: ['ERROR', 'PENDING', 'SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED'] },
+				},
+				...isNotEmpty('_id', 'remoteJid', 'id', 'status'),
+			},
+			limit: { type: 'integer' },
+		},
+	},
 	// chat.schema.ts contactValidateSchema: findContacts and findChats.
 	contacts: {
 		type: 'object',
@@ -281,7 +301,7 @@ function messageRow(state: FakeState, instance: FakeInstance, stored: StoredMess
 		instanceId: state.idOf(instance.name),
 		source: stored.key.fromMe ? 'unknown' : 'android',
 		contextInfo: null,
-		MessageUpdate: [],
+		MessageUpdate: (stored.statuses ?? []).map((status) => ({ status })),
 	};
 }
 
@@ -392,4 +412,35 @@ export function findChats(state: FakeState, instance: FakeInstance, body: Record
 	const skip = Number(body.skip) || 0;
 	const take = Number(body.take) || undefined;
 	return { status: 200, body: rows.slice(skip, take === undefined ? undefined : skip + take) };
+}
+
+/**
+ * POST /chat/findStatusMessage (200), as 2.3.6's fetchStatusMessage: the MessageUpdate rows of the
+ * instance, `where.remoteJid` (exact, no createJid) and `where.id` (the keyId); no order asked
+ * (the fake: as stored); `offset` a page's size (default 50), `page` from 1; a bare list, no total.
+ */
+export function findStatusMessage(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, FIND_SCHEMAS.findStatusMessage);
+	if (invalid) return invalid;
+	const where = (body.where ?? {}) as { remoteJid?: string; id?: string };
+	const rows = [...state.fake.messages.values()]
+		.filter((stored) => stored.instance === instance.name)
+		.flatMap((stored) =>
+			(stored.statuses ?? []).map((status, index) => ({
+				id: `update-${stored.key.id}-${index}`,
+				keyId: stored.key.id,
+				remoteJid: stored.key.remoteJid,
+				fromMe: stored.key.fromMe,
+				participant: null,
+				pollUpdates: null,
+				status,
+				messageId: `row-${stored.key.id}`,
+				instanceId: state.idOf(instance.name),
+			})),
+		)
+		.filter((row) => (!where.remoteJid || row.remoteJid === where.remoteJid) && (!where.id || row.keyId === where.id));
+	const offset = Number(body.offset) || 50;
+	const page = Number(body.page) || 1;
+	const skip = offset * (page === 1 ? 0 : page - 1);
+	return { status: 200, body: rows.slice(skip, skip + offset) };
 }

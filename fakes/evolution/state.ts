@@ -114,6 +114,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 				text: input.text ?? 'Hola',
 				messageTimestamp: input.messageTimestamp ?? Math.floor(Date.now() / 1000),
 				pushName: input.pushName,
+				statuses: input.statuses,
 			});
 			return id;
 		},

@@ -72,6 +72,8 @@ export interface StoredMessage {
 	messageTimestamp?: number;
 	/** The sender's WhatsApp name, as the Message row's `pushName`. */
 	pushName?: string;
+	/** Its status updates, oldest first (MessageUpdate rows: SERVER_ACK, DELIVERY_ACK, READ...). */
+	statuses?: string[];
 }
 
 /** A text message to store as received or sent (`storeText`), for the find routes. */
@@ -83,6 +85,7 @@ export interface StoreTextInput {
 	id?: string;
 	messageTimestamp?: number;
 	pushName?: string;
+	statuses?: string[];
 }
 
 /** An instance's settings as `settings/find` answers them (the Setting row). */

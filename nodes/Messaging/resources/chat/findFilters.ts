@@ -1,5 +1,6 @@
-// The Filters of the chat finds (Find Messages, Find Contacts, Find Chats): one collection, its
-// Chat shared by all three, the rest Find Messages' own; read and checked before any request.
+// The Filters of the chat finds (Find Messages, Find Status Messages, Find Contacts, Find Chats):
+// one collection; Chat for all, Message ID for the two message finds, the rest Find Messages' own.
+// Read and checked before any request.
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, type Checked } from '../../../shared/checks';
@@ -16,6 +17,7 @@ export interface FindFilters {
 }
 
 const ONLY_FIND_MESSAGES = { show: { '/operation': ['findMessages'] } };
+const MESSAGE_FINDS = ['findMessages', 'findStatusMessages'];
 const TIME_HINT = 'Give a date and time, e.g. 2026-03-01T00:00:00Z, or an expression such as {{ $now.minus(1, "day") }}.';
 
 /** A point in time as an ISO date; empty is none. */
@@ -63,8 +65,8 @@ export const findFilters: Field<'filters', FindFilters> = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. 3EB0C431C26A1916E07A',
-					description: "Only the message with this key.ID",
-					displayOptions: ONLY_FIND_MESSAGES,
+					description: 'Only the message with this key.ID',
+					displayOptions: { show: { '/operation': MESSAGE_FINDS } },
 				},
 				{
 					displayName: 'Sent After',
@@ -89,9 +91,11 @@ export const findFilters: Field<'filters', FindFilters> = {
 		const raw = (item.parameter('filters', {}) ?? {}) as IDataObject;
 		const filters: FindFilters = {};
 		if (raw.chat !== undefined && raw.chat !== '') filters.remoteJid = item.require('Filters → Chat', raw.chat, checkChat(raw.chat));
-		if (item.parameter('operation') !== 'findMessages') return filters;
-		if (raw.fromMe === true) filters.fromMe = true;
+		const operation = item.parameter('operation');
+		if (!MESSAGE_FINDS.includes(String(operation))) return filters;
 		if (raw.messageId !== undefined && raw.messageId !== '') filters.id = item.require('Filters → Message ID', raw.messageId, checkMessageId(raw.messageId));
+		if (operation !== 'findMessages') return filters;
+		if (raw.fromMe === true) filters.fromMe = true;
 		const after = item.require('Filters → Sent After', raw.after, checkInstant(raw.after));
 		const before = item.require('Filters → Sent Before', raw.before, checkInstant(raw.before));
 		if (after && before && after > before)
