@@ -15,6 +15,9 @@ const NOT_ON_WHATSAPP = '51911111111';
 const VENTAS = '120363025246125486@g.us';
 const SOPORTE = '120363111111111111@g.us';
 
+const FIND_CHAT = '51900002222@s.whatsapp.net';
+const FIND_CHAT_MESSAGES = 230;
+
 let messaging: EvolutionFake;
 let lookup: LookupFake;
 let n8n: N8n;
@@ -26,6 +29,7 @@ const RESOURCE_OF: Record<string, string> = {
 	sendPresence: 'chat',
 	downloadMedia: 'chat',
 	getProfilePictureUrl: 'chat',
+	findMessages: 'chat',
 	getGroups: 'group',
 	getGroup: 'group',
 	getConnectionState: 'instance',
@@ -50,6 +54,9 @@ const send = (credential: CredentialRef, operation: string, parameters: IDataObj
 
 beforeAll(async () => {
 	messaging = await startEvolutionFake({ unregistered: [NOT_ON_WHATSAPP], contacts: { '51987654321': 'Ana Torres' } });
+	// A chat with more stored messages than one page of Find Messages holds (pages of 100).
+	for (let i = 0; i < FIND_CHAT_MESSAGES; i++)
+		messaging.storeText({ instance: 'Support Team', remoteJid: FIND_CHAT, text: `Pedido ${i}`, messageTimestamp: 1_772_000_000 + i, id: `E2EFIND${String(i).padStart(4, '0')}` });
 	lookup = await startLookupFake();
 	n8n = await N8n.start();
 	const evolution = n8n.credential('messagingApi', { serverUrl: `${messaging.url}/manager/`, apiKey: DEFAULT_API_KEY }, 'Evolution fake');
@@ -158,6 +165,13 @@ beforeAll(async () => {
 					send(evolution, 'downloadMedia', { messageId: SEEDED_MESSAGES.document }),
 					send(evolution, 'sendMedia', { number: '51912345678', mediaType: 'document', mediaSource: 'binary', binaryPropertyName: 'data' }),
 				],
+			},
+			'findMessages: Return All across pages': {
+				node: send(evolution, 'findMessages', {
+					instanceName: { __rl: true, mode: 'name', value: 'Support Team' },
+					returnAll: true,
+					filters: { chat: '+51 900 002 222' },
+				}),
 			},
 			'getGroups: with participants': {
 				node: send(evolution, 'getGroups', { returnAll: true, options: { includeParticipants: true } }),
@@ -377,6 +391,20 @@ describe('Messaging in n8n: chat, groups and instances', () => {
 			['offline', 'close'],
 		]);
 		expect(JSON.stringify(instances)).not.toMatch(/-token/);
+	});
+});
+
+describe('Messaging in n8n: Find Messages', () => {
+	it('Return All asks page after page until every message is in, one item per message, newest first', () => {
+		const items = ok('findMessages: Return All across pages');
+		const pages = received('/chat/findMessages/Support%20Team');
+		expect(pages.map((r) => r.body)).toEqual(
+			[1, 2, 3].map((page) => ({ where: { key: { remoteJid: FIND_CHAT } }, offset: 100, page })),
+		);
+		expect(items).toHaveLength(FIND_CHAT_MESSAGES);
+		expect(items.map((item) => (item.message as IDataObject).conversation)).toEqual(
+			Array.from({ length: FIND_CHAT_MESSAGES }, (_, i) => `Pedido ${FIND_CHAT_MESSAGES - 1 - i}`),
+		);
 	});
 });
 
