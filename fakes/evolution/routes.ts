@@ -6,11 +6,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { notFound, wrapped } from './answers.ts';
 import {
+	archiveChat,
 	deleteMessageForEveryone,
 	fetchProfilePictureUrl,
 	getBase64FromMediaMessage,
+	markChatUnread,
 	markMessageAsRead,
 	sendPresence,
+	updateBlockStatus,
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
@@ -48,6 +51,9 @@ const routes: Record<string, Handler> = {
 	'POST chat/fetchProfilePictureUrl': fetchProfilePictureUrl,
 	'POST chat/updateMessage': updateMessage,
 	'DELETE chat/deleteMessageForEveryone': deleteMessageForEveryone,
+	'POST chat/archiveChat': archiveChat,
+	'POST chat/markChatUnread': markChatUnread,
+	'POST chat/updateBlockStatus': updateBlockStatus,
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
 	'GET instance/connectionState': connectionState,
