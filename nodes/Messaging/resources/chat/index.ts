@@ -1,13 +1,29 @@
 import type { Resource } from '../../../shared/contract';
+import { archive } from './archive';
+import { block } from './block';
 import { checkNumbers } from './checkNumbers';
 import { downloadMedia } from './downloadMedia';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
 import { markAsRead } from './markAsRead';
+import { markAsUnread } from './markAsUnread';
 import { sendPresence } from './sendPresence';
+import { unarchive } from './unarchive';
+import { unblock } from './unblock';
 
 export const chat: Resource = {
 	name: 'Chat',
 	value: 'chat',
-	operations: [checkNumbers, markAsRead, sendPresence, downloadMedia, getProfilePictureUrl],
+	operations: [
+		checkNumbers,
+		markAsRead,
+		markAsUnread,
+		archive,
+		unarchive,
+		block,
+		unblock,
+		sendPresence,
+		downloadMedia,
+		getProfilePictureUrl,
+	],
 	default: 'checkNumbers',
 };
