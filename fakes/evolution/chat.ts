@@ -2,13 +2,31 @@
 // getBase64FromMediaMessage (media the fake holds, seeded or sent) and fetchProfilePictureUrl; and
 // updateMessage and deleteMessageForEveryone (the node's Message → Edit, Delete for Everyone);
 // findMessages, findStatusMessage, findContacts and findChats, answered from the message store
-// (its messages' status updates) and `contacts`.
+// (its messages' status updates) and `contacts`; archiveChat, markChatUnread and updateBlockStatus,
+// which keep each instance's chat state.
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
 import { EXTENSION_BY_MIME } from './media.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
-import type { CannedAnswer, FakeInstance, FakeState, StoredMessage } from './types.ts';
+import type { CannedAnswer, FakeChatState, FakeInstance, FakeState, StoredMessage } from './types.ts';
+
+function lastMessageSchema(): JsonSchema {
+	return {
+		type: 'object',
+		properties: {
+			key: {
+				type: 'object',
+				properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
+				required: ['id', 'fromMe', 'remoteJid'],
+				...isNotEmpty('id', 'remoteJid'),
+			},
+			messageTimestamp: { type: 'integer', minLength: 1 },
+		},
+		required: ['key'],
+		...isNotEmpty('messageTimestamp'),
+	};
+}
 
 const SCHEMAS = {
 	whatsappNumbers: {
@@ -71,6 +89,23 @@ const SCHEMAS = {
 		},
 		required: ['id', 'fromMe', 'remoteJid'],
 		...isNotEmpty('id', 'remoteJid', 'participant'),
+	},
+	// archiveChatSchema and markChatUnreadSchema share lastMessage; only archive's may be left out.
+	archiveChat: {
+		type: 'object',
+		properties: { chat: { type: 'string' }, lastMessage: lastMessageSchema(), archive: { type: 'boolean', enum: [true, false] } },
+		required: ['archive'],
+	},
+	markChatUnread: {
+		type: 'object',
+		properties: { chat: { type: 'string' }, lastMessage: lastMessageSchema() },
+		required: ['lastMessage'],
+	},
+	blockUser: {
+		type: 'object',
+		properties: { number: { type: 'string' }, status: { type: 'string', enum: ['block', 'unblock'] } },
+		required: ['number', 'status'],
+		...isNotEmpty('number', 'status'),
 	},
 	profilePicture: {
 		type: 'object',
@@ -443,4 +478,79 @@ export function findStatusMessage(state: FakeState, instance: FakeInstance, body
 	const page = Number(body.page) || 1;
 	const skip = offset * (page === 1 ? 0 : page - 1);
 	return { status: 200, body: rows.slice(skip, skip + offset) };
+}
+
+/** An instance's chat state, made empty the first time it is asked for. */
+export function chatStateOf(state: FakeState, instanceName: string): FakeChatState {
+	let chats = state.fake.chatStates.get(instanceName);
+	if (!chats) {
+		chats = { archived: new Set(), unread: new Set(), blocked: new Set() };
+		state.fake.chatStates.set(instanceName, chats);
+	}
+	return chats;
+}
+
+/**
+ * The chat archiveChat and markChatUnread change, as their service finds it: with `lastMessage`,
+ * its key's remoteJid (`chat` ignored); without, `chat` must be the exact remoteJid of a message
+ * the server stored (getLastMessage), else NotFoundException('Messages not found'), which the
+ * catch turns into "[object Object]". Neither: a TypeError on `lastMessage.messageTimestamp`.
+ */
+function chatOfLastMessage(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): { chat: string } | { error: string } {
+	const lastMessage = body.lastMessage as { key?: Key } | undefined;
+	if (!lastMessage && typeof body.chat === 'string' && body.chat !== '') {
+		const stored = [...state.fake.messages.values()].some((message) => message.instance === instance.name && message.key.remoteJid === body.chat);
+		return stored ? { chat: body.chat } : { error: '[object Object]' };
+	}
+	if (!lastMessage) return { error: "TypeError: Cannot set properties of undefined (setting 'messageTimestamp')" };
+	return { chat: String(lastMessage.key?.remoteJid) };
+}
+
+/**
+ * POST /chat/archiveChat (201): `{chatId, archived: true}`, whether `archive` is true or false.
+ * Failures inside the service are 500 with `[{archived: false, message: [text, error]}]`.
+ */
+export function archiveChat(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.archiveChat);
+	if (invalid) return invalid;
+	const failed = (error: string) =>
+		wrapped(500, 'Internal Server Error', [{ archived: false, message: ['An error occurred while archiving the chat. Open a calling.', error] }]);
+	const found = chatOfLastMessage(state, instance, body);
+	if ('error' in found) return failed(found.error);
+	if (!isOpen(instance)) return failed(`Error: ${CONNECTION_CLOSED}`);
+	const archived = chatStateOf(state, instance.name).archived;
+	if (body.archive) archived.add(createJid(found.chat));
+	else archived.delete(createJid(found.chat));
+	return { status: 201, body: { chatId: found.chat, archived: true } };
+}
+
+/** POST /chat/markChatUnread (201): `{chatId, markedChatUnread: true}`; `lastMessage` is required. */
+export function markChatUnread(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.markChatUnread);
+	if (invalid) return invalid;
+	const failed = (error: string) =>
+		wrapped(500, 'Internal Server Error', [{ markedChatUnread: false, message: ['An error occurred while marked unread the chat. Open a calling.', error] }]);
+	const found = chatOfLastMessage(state, instance, body);
+	if ('error' in found) return failed(found.error);
+	if (!isOpen(instance)) return failed(`Error: ${CONNECTION_CLOSED}`);
+	chatStateOf(state, instance.name).unread.add(createJid(found.chat));
+	return { status: 201, body: { chatId: found.chat, markedChatUnread: true } };
+}
+
+/**
+ * POST /chat/updateBlockStatus (201): `{block: "success"}` for block and unblock alike. The number
+ * is first looked up on WhatsApp; one not on it (a BadRequestException, a plain object) and a
+ * closed connection both fail inside the service's try: 500 ["Error blocking user", error].
+ */
+export function updateBlockStatus(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.blockUser);
+	if (invalid) return invalid;
+	const failed = (error: string) => wrapped(500, 'Internal Server Error', ['Error blocking user', error]);
+	if (!isOpen(instance)) return failed(`Error: ${CONNECTION_CLOSED}`);
+	const jid = createJid(serverNumber(body.number as string));
+	if (notOnWhatsApp(state, jid)) return failed('[object Object]');
+	const blocked = chatStateOf(state, instance.name).blocked;
+	if (body.status === 'block') blocked.add(jid);
+	else blocked.delete(jid);
+	return { status: 201, body: { block: 'success' } };
 }

@@ -29,6 +29,7 @@ export type {
 	DeliveryOutcome,
 	EvolutionFake,
 	EvolutionFakeOptions,
+	FakeChatState,
 	FakeGroup,
 	FakeGroupParticipant,
 	FakeInstance,

@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { notFound, wrapped } from './answers.ts';
 import {
+	archiveChat,
 	deleteMessageForEveryone,
 	fetchProfilePictureUrl,
 	findChats,
@@ -13,8 +14,10 @@ import {
 	findMessages,
 	findStatusMessage,
 	getBase64FromMediaMessage,
+	markChatUnread,
 	markMessageAsRead,
 	sendPresence,
+	updateBlockStatus,
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
@@ -56,6 +59,9 @@ const routes: Record<string, Handler> = {
 	'POST chat/findStatusMessage': findStatusMessage,
 	'POST chat/findContacts': findContacts,
 	'POST chat/findChats': findChats,
+	'POST chat/archiveChat': archiveChat,
+	'POST chat/markChatUnread': markChatUnread,
+	'POST chat/updateBlockStatus': updateBlockStatus,
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
 	'GET instance/connectionState': connectionState,

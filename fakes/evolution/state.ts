@@ -79,6 +79,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
 		messages: new Map(),
 		readKeys: [],
+		chatStates: new Map(),
 		settings: new Map(),
 		webhooks: new Map(),
 		webhookAttempts: [],
@@ -145,6 +146,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.delayMs = 0;
 			fake.peakInFlight = 0;
 			fake.readKeys.length = 0;
+			fake.chatStates.clear();
 			fake.webhooks.clear();
 			fake.webhookAttempts.length = 0;
 			fake.messages.clear();

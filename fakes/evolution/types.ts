@@ -209,6 +209,13 @@ export interface Pending {
 	when?: RequestFilter;
 }
 
+/** One instance's chat state: the JIDs of its archived and unread chats and of the contacts it blocked. */
+export interface FakeChatState {
+	archived: Set<string>;
+	unread: Set<string>;
+	blocked: Set<string>;
+}
+
 export interface EvolutionFake {
 	url: string;
 	port: number;
@@ -240,6 +247,8 @@ export interface EvolutionFake {
 	pendingDeliveries(): Promise<void>;
 	/** The keys markMessageAsRead passed on to WhatsApp (`@lid` ones are dropped), in order. */
 	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
+	/** Each instance's archived, unread and blocked chats (JIDs), by instance name, as archiveChat, markChatUnread and updateBlockStatus leave them. */
+	chatStates: Map<string, FakeChatState>;
 	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
 	storeMedia(input: StoreMediaInput): string;
 	/** Stores a text message (default: received on `sales` from `SEEDED_SENDER`, now), until `reset()`; returns its id. */
@@ -258,7 +267,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests, pending canned answers, read keys and sent messages (seeds stay); instances come back as seeded, their settings to the defaults. */
+	/** Forgets recorded requests, pending canned answers, read keys, chat states and sent messages (seeds stay); instances come back as seeded, their settings to the defaults. */
 	reset(): void;
 	close(): Promise<void>;
 }

@@ -46,6 +46,8 @@ export function serverReason(body: unknown): string {
 			const { exists, number, jid, message } = entry as Record<string, unknown>;
 			if (exists === false) return `${String(number ?? jid)} is not on WhatsApp`;
 			if (typeof message === 'string') return message;
+			// archiveChat, markChatUnread: [{archived: false, message: [what failed, the error]}].
+			if (Array.isArray(message) && message.every((part) => typeof part === 'string')) return message.join('; ');
 		}
 		try {
 			return JSON.stringify(entry);
@@ -255,6 +257,14 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 				description: 'The server, or a proxy in front of it, limits how fast requests may come. Run again in a minute, or set Pause Between Messages under Options.',
 				httpCode,
 			};
+	}
+	// updateBlockStatus: the not-on-WhatsApp exception, caught inside the service, reads "[object Object]".
+	if (statusCode === 500 && /^Error blocking user; \[object Object\]$/.test(reason)) {
+		return {
+			message: `${recipientOf(context)} is not on WhatsApp, so it cannot be blocked or unblocked ${detail(httpCode, reason)}`,
+			description: 'No WhatsApp account uses this number. Check the number and its country code (Check Numbers tells).',
+			httpCode,
+		};
 	}
 	if (statusCode >= 500) {
 		return {

@@ -1,10 +1,10 @@
 // The fields that point at one message already sent or received: its chat, its ID and whether
-// this number sent it (Send Reaction; Mark as Read lists several). Edit and Delete for Everyone
-// take the message's whole key from the input item by default, so Send → Edit → Delete and
-// Trigger → Edit need no mapping.
+// this number sent it (Send Reaction; Mark as Read lists several). Edit and Delete for Everyone,
+// and Chat → Archive, Unarchive and Mark as Unread, take the message's whole key from the input
+// item by default, so Send → Edit → Delete and Trigger → Edit need no mapping.
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { Field } from '../shared/contract';
+import type { Field, ItemReader } from '../shared/contract';
 import { inBody } from '../shared/fields';
 import { checkKeyObject, checkMessageKey, type MessageKey } from './validation/messageKeys';
 
@@ -83,14 +83,50 @@ export const messageKey: Field<'key', MessageKey> = {
 			displayOptions: { show: { operation: KEY_FROM_INPUT_OPERATIONS, messageBy: ['fields'] } },
 		})),
 	],
-	read(item) {
-		if (item.parameter('messageBy', 'fields') === 'key') {
-			const raw = item.parameter('messageKey');
-			return item.require('Message', raw, checkKeyObject(raw));
-		}
-		const parts = { chat: item.parameter('chat'), messageId: item.parameter('messageId'), fromMe: item.parameter('fromMe', false) };
-		return item.require('Message', parts, checkMessageKey(parts));
-	},
+	read: readMessageKey,
 	to: inBody('key'),
+	about: (key) => ({ messageId: key.id }),
+};
+
+/** A property without its display conditions: the editor shows it for the operations of its field. */
+function withoutDisplayOptions(property: INodeProperties): INodeProperties {
+	const copy = { ...property };
+	delete copy.displayOptions;
+	return copy;
+}
+
+/** The key from Message Given By: the key object (by default the input item's), or its three parts. */
+function readMessageKey(item: ItemReader): MessageKey {
+	if (item.parameter('messageBy', 'fields') === 'key') {
+		const raw = item.parameter('messageKey');
+		return item.require('Message', raw, checkKeyObject(raw));
+	}
+	const parts = { chat: item.parameter('chat'), messageId: item.parameter('messageId'), fromMe: item.parameter('fromMe', false) };
+	return item.require('Message', parts, checkMessageKey(parts));
+}
+
+/**
+ * Chat → Archive, Unarchive and Mark as Unread: a message of the chat (best its last), the same
+ * parameters as Edit's, sent as `lastMessage.key`. The server takes the chat from the key's
+ * remoteJid (it ignores `chat` when a message is given), so the chat needs no field of its own.
+ * Every operation of this field has Message Given By, so one set of Chat, ID and From Me serves.
+ */
+export const chatMessageKey: Field<'lastMessage', MessageKey> = {
+	name: 'lastMessage',
+	properties: [
+		withoutDisplayOptions(MESSAGE_GIVEN_BY_PROPERTIES[0]),
+		{
+			...MESSAGE_GIVEN_BY_PROPERTIES[1],
+			description: "The key {remoteJid, fromMe, ID} of a message in the chat, best its last: by default the input item's",
+			displayOptions: { show: { messageBy: ['key'] } },
+		},
+		...MESSAGE_KEY_PROPERTIES.map((property) => ({
+			...property,
+			description: property.name === 'chat' ? "The chat: the other person's number, or the group's address (key.remoteJid)" : property.description,
+			displayOptions: { show: { messageBy: ['fields'] } },
+		})),
+	],
+	read: readMessageKey,
+	to: inBody('lastMessage', (key: MessageKey) => ({ key })),
 	about: (key) => ({ messageId: key.id }),
 };

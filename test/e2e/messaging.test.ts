@@ -30,6 +30,11 @@ const RESOURCE_OF: Record<string, string> = {
 	downloadMedia: 'chat',
 	getProfilePictureUrl: 'chat',
 	findMessages: 'chat',
+	archive: 'chat',
+	unarchive: 'chat',
+	markAsUnread: 'chat',
+	block: 'chat',
+	unblock: 'chat',
 	getGroups: 'group',
 	getGroup: 'group',
 	getConnectionState: 'instance',
@@ -206,6 +211,23 @@ beforeAll(async () => {
 					send(evolution, 'sendText', { number: '51912345678', text: 'Precio: S/ 100' }),
 					send(evolution, 'edit', { text: 'Precio: S/ 120' }),
 					send(evolution, 'deleteForEveryone', {}),
+				],
+			},
+			// Chat state: a sent text's chat archived, unarchived and marked unread, each node reading the previous one's key.
+			'sendText → archive → unarchive → markAsUnread': {
+				node: [
+					send(evolution, 'sendText', { number: '51955555555', text: 'Su pedido está listo' }),
+					send(evolution, 'archive', {}),
+					send(evolution, 'unarchive', {}),
+					send(evolution, 'markAsUnread', {}),
+				],
+			},
+			// Two numbers blocked, then the first one unblocked (version 1.1's recipient locator).
+			'block → unblock': {
+				input: [{ phone: '+51 944 444 444' }, { phone: '51933333333' }],
+				node: [
+					send(evolution, 'block', { number: { __rl: true, mode: 'number', value: '={{ $json.phone }}' } }, 1.1),
+					send(evolution, 'unblock', { number: { __rl: true, mode: 'number', value: '={{ $json.number }}' } }, 1.1),
 				],
 			},
 			// Chained: look up a taxpayer, send its name.
@@ -461,6 +483,40 @@ describe('Messaging in n8n: Send → Edit → Delete for Everyone, with no mappi
 		expect(deletions.map((r) => [r.method, r.body])).toEqual([['DELETE', { id: sentKey.id, fromMe: true, remoteJid: '51912345678@s.whatsapp.net' }]]);
 		expect(result.items).toEqual([expect.objectContaining({ key: sentKey, message: { protocolMessage: { key: sentKey, type: 'REVOKE' } } })]);
 		expect(messaging.messages.get(String(sentKey.id))).toMatchObject({ text: 'Precio: S/ 120', status: 'DELETED' });
+	});
+});
+
+describe('Messaging in n8n: chat state, with no mapping', () => {
+	it("archives a sent text's chat, unarchives it and marks it unread, each node reading the previous one's key", () => {
+		const [item] = ok('sendText → archive → unarchive → markAsUnread');
+		const chat = '51955555555@s.whatsapp.net';
+		const sent = messaging.requests.find((r) => r.path === '/message/sendText/sales' && (r.body as IDataObject).number === '51955555555');
+		expect(sent).toBeDefined();
+		const bodies = [...received('/chat/archiveChat/sales'), ...received('/chat/markChatUnread/sales')]
+			.filter((r) => ((r.body as { lastMessage: { key: IDataObject } }).lastMessage.key.remoteJid === chat))
+			.map((r) => r.body as { lastMessage: { key: IDataObject }; archive?: boolean });
+		expect(bodies.map((body) => body.archive)).toEqual([true, false, undefined]);
+		const key = bodies[0].lastMessage.key;
+		expect(key).toMatchObject({ remoteJid: chat, fromMe: true });
+		expect(bodies.every((body) => JSON.stringify(body.lastMessage) === JSON.stringify({ key }))).toBe(true);
+		expect(item).toEqual({ chatId: chat, markedChatUnread: true, key });
+		expect(messaging.chatStates.get('sales')?.archived.has(chat)).toBe(false);
+		expect(messaging.chatStates.get('sales')?.unread.has(chat)).toBe(true);
+	});
+
+	it('blocks two numbers and unblocks them, the Unblock node reading the number Block output', () => {
+		const items = ok('block → unblock');
+		expect(items).toEqual([
+			{ block: 'success', number: '51944444444', blocked: false },
+			{ block: 'success', number: '51933333333', blocked: false },
+		]);
+		expect(received('/chat/updateBlockStatus/sales').map((r) => r.body)).toEqual([
+			{ number: '51944444444', status: 'block' },
+			{ number: '51933333333', status: 'block' },
+			{ number: '51944444444', status: 'unblock' },
+			{ number: '51933333333', status: 'unblock' },
+		]);
+		expect(messaging.chatStates.get('sales')?.blocked.size).toBe(0);
 	});
 });
 

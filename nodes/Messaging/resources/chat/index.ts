@@ -1,4 +1,6 @@
 import type { Resource } from '../../../shared/contract';
+import { archive } from './archive';
+import { block } from './block';
 import { checkNumbers } from './checkNumbers';
 import { downloadMedia } from './downloadMedia';
 import { findChats } from './findChats';
@@ -7,11 +9,29 @@ import { findMessages } from './findMessages';
 import { findStatusMessages } from './findStatusMessages';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
 import { markAsRead } from './markAsRead';
+import { markAsUnread } from './markAsUnread';
 import { sendPresence } from './sendPresence';
+import { unarchive } from './unarchive';
+import { unblock } from './unblock';
 
 export const chat: Resource = {
 	name: 'Chat',
 	value: 'chat',
-	operations: [checkNumbers, markAsRead, sendPresence, downloadMedia, getProfilePictureUrl, findMessages, findStatusMessages, findContacts, findChats],
+	operations: [
+		checkNumbers,
+		markAsRead,
+		markAsUnread,
+		archive,
+		unarchive,
+		block,
+		unblock,
+		sendPresence,
+		downloadMedia,
+		getProfilePictureUrl,
+		findMessages,
+		findStatusMessages,
+		findContacts,
+		findChats,
+	],
 	default: 'checkNumbers',
 };
