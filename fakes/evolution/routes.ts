@@ -34,6 +34,16 @@ import {
 	sendText,
 	sendWhatsAppAudio,
 } from './message.ts';
+import {
+	fetchBusinessProfile,
+	fetchPrivacySettings,
+	fetchProfile,
+	removeProfilePicture,
+	updatePrivacySettings,
+	updateProfileName,
+	updateProfilePicture,
+	updateProfileStatus,
+} from './profile.ts';
 import { findSettings, setSettings } from './settings.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
@@ -62,6 +72,14 @@ const routes: Record<string, Handler> = {
 	'POST chat/archiveChat': archiveChat,
 	'POST chat/markChatUnread': markChatUnread,
 	'POST chat/updateBlockStatus': updateBlockStatus,
+	'POST chat/fetchProfile': fetchProfile,
+	'POST chat/fetchBusinessProfile': fetchBusinessProfile,
+	'POST chat/updateProfileName': updateProfileName,
+	'POST chat/updateProfileStatus': updateProfileStatus,
+	'POST chat/updateProfilePicture': updateProfilePicture,
+	'DELETE chat/removeProfilePicture': removeProfilePicture,
+	'GET chat/fetchPrivacySettings': fetchPrivacySettings,
+	'POST chat/updatePrivacySettings': updatePrivacySettings,
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
 	'GET instance/connectionState': connectionState,

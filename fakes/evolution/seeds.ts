@@ -31,6 +31,24 @@ export const DEFAULT_PROFILE_PICTURES: Readonly<Record<string, string>> = {
 	'51987654321': 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg',
 };
 
+/** Contacts' About texts (what `chat/fetchProfile` answers as a contact's `status`). */
+export const DEFAULT_ABOUTS: Readonly<Record<string, string>> = {
+	'51987654321': 'Disponible',
+};
+
+/** A WhatsApp Business account, as Baileys' getBusinessProfile answers it. */
+export const DEFAULT_BUSINESS_PROFILES: Readonly<Record<string, Record<string, unknown>>> = {
+	'51944444444': {
+		wid: '51944444444@s.whatsapp.net',
+		address: 'Av. Larco 123, Miraflores, Lima',
+		description: 'Bodega y abarrotes, delivery en Miraflores',
+		website: ['https://bodega.example.pe'],
+		email: 'ventas@bodega.example.pe',
+		category: 'Grocery Store',
+		business_hours: { timezone: 'America/Lima' },
+	},
+};
+
 /** Ids of the messages every fake starts with (instance `sales`, from 51987654321, not fromMe). */
 export const SEEDED_MESSAGES = {
 	/** A 1×1 PNG, caption `Foto del recibo`, no file name (so its base64 answer names it `INCOMINGIMAGE0001.png`). */

@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { badRequest } from './answers.ts';
 import { jidOf, newMessageId } from './numbers.ts';
 import {
+	DEFAULT_ABOUTS,
 	DEFAULT_API_KEY,
+	DEFAULT_BUSINESS_PROFILES,
 	DEFAULT_GROUPS,
 	DEFAULT_MEDIA_LIMIT_BYTES,
 	DEFAULT_PROFILE_PICTURES,
@@ -77,6 +79,9 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
 		groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group.id, structuredClone(group)])),
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
+		abouts: new Map(Object.entries(options.abouts ?? DEFAULT_ABOUTS)),
+		businessProfiles: new Map(Object.entries(options.businessProfiles ?? DEFAULT_BUSINESS_PROFILES).map(([digits, profile]) => [digits, structuredClone(profile)])),
+		profiles: new Map(),
 		messages: new Map(),
 		readKeys: [],
 		chatStates: new Map(),
@@ -147,6 +152,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.peakInFlight = 0;
 			fake.readKeys.length = 0;
 			fake.chatStates.clear();
+			fake.profiles.clear();
 			fake.webhooks.clear();
 			fake.webhookAttempts.length = 0;
 			fake.messages.clear();

@@ -100,6 +100,25 @@ export interface FakeSettings {
 	wavoipToken: string;
 }
 
+/** An instance's privacy settings as `chat/fetchPrivacySettings` answers them (Baileys' six keys). */
+export interface FakePrivacy {
+	readreceipts: string;
+	profile: string;
+	status: string;
+	online: string;
+	last: string;
+	groupadd: string;
+}
+
+/** An instance's own WhatsApp profile: its About text, picture and privacy (the name is the instance's `profileName`). */
+export interface FakeProfile {
+	/** The About text `chat/updateProfileStatus` sets. */
+	status: string;
+	/** The picture's URL, or null when it has none (`chat/removeProfilePicture`). */
+	picture: string | null;
+	privacy: FakePrivacy;
+}
+
 /** A received media message to store: its file, and where it was received. */
 export interface StoreMediaInput extends StoredMedia {
 	/** Default `sales`. */
@@ -128,6 +147,10 @@ export interface EvolutionFakeOptions {
 	groups?: FakeGroup[];
 	/** Profile picture URLs by digits (a number's or a group's); default `DEFAULT_PROFILE_PICTURES`. Others have none. */
 	profilePictures?: Record<string, string>;
+	/** Contacts' About texts by digits (`chat/fetchProfile` answers them as `status`); default `DEFAULT_ABOUTS`. */
+	abouts?: Record<string, string>;
+	/** Business profiles by digits, as Baileys' getBusinessProfile gives them; default `DEFAULT_BUSINESS_PROFILES`. */
+	businessProfiles?: Record<string, Record<string, unknown>>;
 	/**
 	 * Which release's webhook routes to play: `2.3` (default: nested body, custom headers, retries),
 	 * `2.1.0` (nested body, no headers kept), `2.0` (flat body).
@@ -229,6 +252,12 @@ export interface EvolutionFake {
 	groups: Map<string, FakeGroup>;
 	/** Profile picture URLs by digits. */
 	profilePictures: Map<string, string>;
+	/** Contacts' About texts by digits. */
+	abouts: Map<string, string>;
+	/** Business profiles by digits (an instance's own number too). */
+	businessProfiles: Map<string, Record<string, unknown>>;
+	/** Each instance's own profile (About, picture, privacy), by instance name; made with the defaults when first used, forgotten by `reset()`. */
+	profiles: Map<string, FakeProfile>;
 	/** The server's message store by message id: the seeds, then every successful send. */
 	messages: Map<string, StoredMessage>;
 	/** Each instance's settings, by instance name (default every flag off); delete one to make `settings/find` answer null. */
