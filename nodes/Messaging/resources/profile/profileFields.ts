@@ -1,0 +1,177 @@
+// The fields of the profile resource: whose profile, the name and About text, the picture, and the
+// privacy settings as Evolution names them (PrivacySettingDto, privacySettingsSchema).
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { valueOf, type Field } from '../../../shared/contract';
+import { checkedField, inBody } from '../../../shared/fields';
+import { mediaFile } from '../../media/source';
+import { checkPhoneNumber, type CheckedNumber } from '../../validation/recipients';
+
+/** Whose profile: the instance's own (no `number` sent), or a contact's number. */
+export const whoseProfile: Field<'profileOf', CheckedNumber | undefined> = {
+	name: 'profileOf',
+	properties: [
+		{
+			displayName: 'Profile Of',
+			name: 'profileOf',
+			type: 'options',
+			options: [
+				{ name: 'A Contact', value: 'contact', description: 'The WhatsApp account of a number' },
+				{ name: 'This Instance', value: 'own', description: "The instance's own WhatsApp account" },
+			],
+			default: 'own',
+			description: 'Whose profile to get',
+		},
+		{
+			displayName: 'Contact Number',
+			name: 'contactNumber',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. +51 987 654 321',
+			description: 'The number with country code (spaces, +, dashes and parentheses are removed), or its …@s.whatsapp.net address',
+			displayOptions: { show: { profileOf: ['contact'] } },
+		},
+	],
+	read(item) {
+		const whose = item.parameter('profileOf', 'own');
+		if (whose === 'own') return undefined;
+		if (whose !== 'contact') return item.require('Profile Of', whose, bad<undefined>('is not This Instance or A Contact', 'Pick one from the list.'));
+		const raw = item.parameter('contactNumber');
+		const given = String(raw ?? '').trim();
+		if (given.endsWith('@g.us')) item.require('Contact Number', raw, bad('is a group address: a profile is a person\'s', 'Give a phone number with its country code.'));
+		return { given, number: item.require('Contact Number', raw, checkPhoneNumber(raw, { groups: false })) };
+	},
+	to: inBody('number', (contact: CheckedNumber | undefined) => contact?.number),
+	about: (contact) => (contact ? { recipient: { given: contact.given, sent: contact.number } } : {}),
+};
+
+function checkText(label: string, hint: string) {
+	return (raw: unknown): Checked<string> => {
+		if (typeof raw === 'number') raw = String(raw);
+		if (typeof raw !== 'string') return bad('is not text', hint);
+		const text = raw.trim();
+		return text ? ok(text) : bad(`is empty: a ${label} is required`, hint);
+	};
+}
+
+/** The profile name (WhatsApp's push name), sent as `name`. */
+export const profileName = checkedField(
+	{
+		displayName: 'Name',
+		name: 'profileName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Ventas Bodega Lima',
+		description: 'The name contacts see for this WhatsApp account',
+	},
+	checkText('name', 'Give the name to show, e.g. Ventas Bodega Lima.'),
+	inBody('name'),
+);
+
+/** The About text (Evolution calls it the profile status), sent as `status`. */
+export const profileStatus = checkedField(
+	{
+		displayName: 'Status Text',
+		name: 'profileStatus',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Atendemos de 9 a 6, lunes a sábado',
+		description: "The account's About text, shown under its name",
+	},
+	checkText('status text', 'Give the About text to show.'),
+	inBody('status'),
+);
+
+/** class-validator's isURL, which the server applies: a host with a top-level domain, or an IP address. */
+const hasPublicHost = (url: string) => {
+	const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+	return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || /\.[a-z\u00a1-\uffff]{2,}$/i.test(host);
+};
+
+/** The picture, from `mediaFile` (listed before it): a URL the server downloads, or raw base64; an image. */
+export const pictureIn: Field<'picture', string> = {
+	name: 'picture',
+	properties: [],
+	read(item, before) {
+		const file = valueOf(before, mediaFile);
+		if (file.mimeType && !file.mimeType.startsWith('image/'))
+			item.require('File', file.fileName ?? file.mimeType, bad('is not an image: a profile picture is a JPEG or PNG', 'Give an image file.'));
+		if (file.source === 'url' && !hasPublicHost(file.media))
+			item.require('Media URL', file.media, bad('has a host without a domain ending (such as localhost): the server refuses it', 'Use an address with a full domain name or an IP address.'));
+		return file.media;
+	},
+	to: inBody('picture'),
+};
+
+/** The six privacy settings `chat/updatePrivacySettings` requires, as its schema names them. */
+export const PRIVACY_KEYS = ['readreceipts', 'profile', 'status', 'online', 'last', 'groupadd'] as const;
+export type PrivacyChange = Partial<Record<(typeof PRIVACY_KEYS)[number], string>>;
+
+const WHO = [
+	{ name: 'Everyone', value: 'all' },
+	{ name: 'My Contacts', value: 'contacts' },
+	{ name: 'My Contacts Except Blocked List', value: 'contact_blacklist' },
+	{ name: 'Nobody', value: 'none' },
+];
+
+const choice = (displayName: string, name: string, description: string, options = WHO): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options,
+	default: 'all',
+	description,
+});
+
+const PRIVACY_OPTIONS: INodeProperties[] = [
+	choice('Add Me to Groups', 'groupadd', 'Who may add this number to groups'),
+	choice('Last Seen', 'last', 'Who sees when this number was last online'),
+	choice('Online', 'online', 'Who sees when this number is online', [
+		{ name: 'Everyone', value: 'all' },
+		{ name: 'Same as Last Seen', value: 'match_last_seen' },
+	]),
+	choice('Profile Photo', 'profile', 'Who sees the profile picture'),
+	choice('Read Receipts', 'readreceipts', 'Whether blue ticks are sent and shown', [
+		{ name: 'Everyone', value: 'all' },
+		{ name: 'Nobody', value: 'none' },
+	]),
+	choice('Status', 'status', 'Who sees the status updates (stories)'),
+];
+
+const PRIVACY_LABELS: Record<string, INodeProperties> = Object.fromEntries(PRIVACY_OPTIONS.map((option) => [option.name, option]));
+
+/** The privacy settings to change: only those added; the others are sent back as they are. */
+export const privacyChange: Field<'privacy', PrivacyChange> = {
+	name: 'privacy',
+	properties: [
+		{
+			displayName: 'Privacy to Change',
+			name: 'privacy',
+			type: 'collection',
+			placeholder: 'Add Setting',
+			default: {},
+			description: 'Only the settings added here change; the others keep their current value',
+			options: PRIVACY_OPTIONS,
+		},
+	],
+	read(item) {
+		const raw = item.parameter('privacy', {});
+		if (!raw || typeof raw !== 'object' || Object.keys(raw).length === 0)
+			return item.require('Privacy to Change', raw, bad<PrivacyChange>('is empty: nothing to change', 'Add at least one setting, with the value it should have.'));
+		const change: PrivacyChange = {};
+		for (const [name, value] of Object.entries(raw as IDataObject)) {
+			const option = PRIVACY_LABELS[name];
+			if (!option) return item.require('Privacy to Change', raw, bad<PrivacyChange>(`has the unknown setting ${showValue(name)}`, 'Remove it and add the setting again from the list.'));
+			const allowed = (option.options as Array<{ name: string; value: string }>).map((o) => o.value);
+			const checked: Checked<string> = allowed.includes(value as string)
+				? ok(value as string)
+				: bad(`is not one of ${allowed.join(', ')}`, `Pick a value from the list, or give one of ${allowed.join(', ')} from an expression.`);
+			change[name as (typeof PRIVACY_KEYS)[number]] = item.require(option.displayName, value, checked);
+		}
+		return change;
+	},
+};
