@@ -41,9 +41,16 @@ const RESOURCE_OF: Record<string, string> = {
 	getInstances: 'instance',
 	create: 'instance',
 	connect: 'instance',
+	updateName: 'profile',
+	updatePrivacySettings: 'profile',
+	updatePicture: 'profile',
+	getProfile: 'profile',
 };
 /** Operations whose value is shared by two resources, as the tests name them. */
 const OPERATION_OF: Record<string, string> = { getGroups: 'getMany', getGroup: 'get', getInstances: 'getMany' };
+
+/** The instance whose profile the profile scenario changes (not sales, which the other scenarios read). */
+const PROFILE_INSTANCE = { __rl: true, mode: 'name', value: 'Support Team' };
 
 const send = (credential: CredentialRef, operation: string, parameters: IDataObject, typeVersion = 1): NodeSpec => ({
 	type: 'messaging',
@@ -228,6 +235,16 @@ beforeAll(async () => {
 				node: [
 					send(evolution, 'block', { number: { __rl: true, mode: 'number', value: '={{ $json.phone }}' } }, 1.1),
 					send(evolution, 'unblock', { number: { __rl: true, mode: 'number', value: '={{ $json.number }}' } }, 1.1),
+				],
+			},
+			// Profile: the name from the item, one privacy setting, a picture by URL, then the profile read back.
+			'profile: updateName → updatePrivacySettings → updatePicture → getProfile': {
+				input: [{ name: 'Bodega Lima' }],
+				node: [
+					send(evolution, 'updateName', { instanceName: PROFILE_INSTANCE, profileName: '={{ $json.name }}' }),
+					send(evolution, 'updatePrivacySettings', { instanceName: PROFILE_INSTANCE, privacy: { last: 'contacts' } }),
+					send(evolution, 'updatePicture', { instanceName: PROFILE_INSTANCE, mediaSource: 'url', mediaUrl: 'https://example.com/logo.png' }),
+					send(evolution, 'getProfile', { instanceName: PROFILE_INSTANCE }),
 				],
 			},
 			// Chained: look up a taxpayer, send its name.
@@ -517,6 +534,21 @@ describe('Messaging in n8n: chat state, with no mapping', () => {
 			{ number: '51933333333', status: 'unblock' },
 		]);
 		expect(messaging.chatStates.get('sales')?.blocked.size).toBe(0);
+	});
+});
+
+describe('Messaging in n8n: Profile', () => {
+	it('updates the name, one privacy setting (the others sent back) and the picture, then reads the profile', () => {
+		const [item] = ok('profile: updateName → updatePrivacySettings → updatePicture → getProfile');
+		expect(received('/chat/updateProfileName/Support%20Team').map((r) => r.body)).toEqual([{ name: 'Bodega Lima' }]);
+		expect(received('/chat/fetchPrivacySettings/Support%20Team')).toHaveLength(1);
+		expect(received('/chat/updatePrivacySettings/Support%20Team').map((r) => r.body)).toEqual([
+			{ readreceipts: 'all', profile: 'all', status: 'contacts', online: 'all', last: 'contacts', groupadd: 'all' },
+		]);
+		expect(received('/chat/updateProfilePicture/Support%20Team').map((r) => r.body)).toEqual([{ picture: 'https://example.com/logo.png' }]);
+		expect(received('/chat/fetchProfile/Support%20Team').map((r) => r.body)).toEqual([undefined]);
+		expect(item).toMatchObject({ name: 'Bodega Lima', numberExists: true, status: 'open', isBusiness: false });
+		expect(String(item.picture)).toMatch(/^https:\/\/pps\.whatsapp\.net\//);
 	});
 });
 
