@@ -60,6 +60,11 @@ const SCHEMAS = {
 		properties: { number: numberSchema, audio: { type: 'string' }, ...sendOptions },
 		required: ['number'],
 	},
+	ptv: {
+		type: 'object',
+		properties: { number: numberSchema, video: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
 	sticker: {
 		type: 'object',
 		properties: { number: numberSchema, sticker: { type: 'string' }, ...sendOptions },
@@ -296,6 +301,31 @@ export function sendSticker(state: FakeState, instance: FakeInstance, body: Reco
 		mimetype: 'image/webp',
 	};
 	return sendConvertedFile(state, instance, body, sticker, () => ({ isAnimated: false }));
+}
+
+/** An MP4 file: its first box is `ftyp`. */
+const isMp4 = (bytes: Buffer): boolean => bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp';
+
+/**
+ * sendPtv: a URL or raw base64 in `video`, then prepareMediaMessage reads the video's length with
+ * mediainfo.js before the send. It takes a URL for a local file path (fs.stat fails: ENOENT), and
+ * a file it cannot read has no length: both are a 500 before the connection is looked at.
+ */
+export function sendPtv(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.ptv);
+	if (invalid) return invalid;
+	const source = mediaSource(body.video);
+	if (!source) return badRequest(['Owned media must be a url or base64']);
+	const video = body.video as string;
+	if (source === 'url') return internalError(`Error: Failed to get video duration: ENOENT: no such file or directory, stat '${video}'`);
+	const bytes = mediaBytes(video, source);
+	if (!isMp4(bytes)) return internalError('Error: Failed to get video duration: Invalid media duration');
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	// Videos run at about 100 kB a second in the fake.
+	const ptvMessage = { ...uploadedMedia('video/mp4', bytes.length), seconds: Math.max(1, Math.round(bytes.length / 100_000)) };
+	return sent(state, instance, number, 'ptvMessage', { ptvMessage }, { media: { bytes, mimetype: 'video/mp4' } });
 }
 
 export function sendLocation(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {

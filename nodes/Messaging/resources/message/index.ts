@@ -9,11 +9,12 @@ import { sendPoll } from './sendPoll';
 import { sendReaction } from './sendReaction';
 import { sendSticker } from './sendSticker';
 import { sendText } from './sendText';
+import { sendVideoNote } from './sendVideoNote';
 
 export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendSticker, sendLocation, sendContact, sendPoll, sendReaction, edit, deleteForEveryone],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendReaction, edit, deleteForEveryone],
 	default: 'sendText',
 };
