@@ -7,6 +7,7 @@ import { sendLocation } from './sendLocation';
 import { sendMedia } from './sendMedia';
 import { sendPoll } from './sendPoll';
 import { sendReaction } from './sendReaction';
+import { sendStatus } from './sendStatus';
 import { sendSticker } from './sendSticker';
 import { sendText } from './sendText';
 import { sendVideoNote } from './sendVideoNote';
@@ -15,6 +16,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendReaction, edit, deleteForEveryone],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendStatus, sendReaction, edit, deleteForEveryone],
 	default: 'sendText',
 };
