@@ -81,7 +81,7 @@ describe('Send Status', () => {
 		});
 		expect(fake.requests).toEqual([]);
 		expect(result.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
-			[expect.stringMatching(/^Content "  " is empty.*Nothing was sent\. \[item 0\]$/), { item: 0 }],
+			[expect.stringMatching(/^Content " {2}" is empty.*Nothing was sent\. \[item 0\]$/), { item: 0 }],
 			[expect.stringMatching(/^Content "promo\.mp4" is not a URL.* \[item 1\]$/), { item: 1 }],
 			[expect.stringMatching(/^Background Color "green" is not a colour.* \[item 2\]$/), { item: 2 }],
 			[expect.stringMatching(/^Font 0 is not a font from 1 to 5.* \[item 3\]$/), { item: 3 }],
