@@ -24,7 +24,7 @@ const quotedSchema: JsonSchema = {
 	},
 };
 /** delay, quoted, everyOne and mentioned: the options most message schemas end with. */
-const sendOptions: Record<string, JsonSchema> = {
+export const sendOptions: Record<string, JsonSchema> = {
 	delay: delaySchema,
 	quoted: quotedSchema,
 	everyOne: { type: 'boolean', enum: [true, false] },
@@ -173,13 +173,13 @@ function vcard(contact: Record<string, unknown>): string {
 }
 
 /** sendMessageWithTyping up to the send: the connection, then whether the chat is on WhatsApp. */
-function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
+export function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
 	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
 	return notOnWhatsApp(state, chat, given);
 }
 
 /** The 201 answer every send route gives (prepareMessage), after storing the message. */
-function sent(
+export function sent(
 	state: FakeState,
 	instance: FakeInstance,
 	chat: string,

@@ -23,6 +23,7 @@ import {
 } from './chat.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
+import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import {
 	sendContact,
@@ -52,6 +53,8 @@ const routes: Record<string, Handler> = {
 	'POST message/sendContact': sendContact,
 	'POST message/sendReaction': sendReaction,
 	'POST message/sendPoll': sendPoll,
+	'POST message/sendList': sendList,
+	'POST message/sendButtons': sendButtons,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
 	'POST chat/sendPresence': sendPresence,

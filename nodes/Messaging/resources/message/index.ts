@@ -2,7 +2,9 @@ import type { Resource } from '../../../shared/contract';
 import { deleteForEveryone } from './deleteForEveryone';
 import { edit } from './edit';
 import { sendAudio } from './sendAudio';
+import { sendButtons } from './sendButtons';
 import { sendContact } from './sendContact';
+import { sendList } from './sendList';
 import { sendLocation } from './sendLocation';
 import { sendMedia } from './sendMedia';
 import { sendPoll } from './sendPoll';
@@ -16,6 +18,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendStatus, sendReaction, edit, deleteForEveryone],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendStatus, sendReaction, edit, deleteForEveryone],
 	default: 'sendText',
 };
