@@ -12,7 +12,7 @@ import { FAKE_PAIRING_CODE, SEEDED_PNG } from './seeds.ts';
 import type { CannedAnswer, FakeInstance, FakeQrCode, FakeState } from './types.ts';
 
 const BAILEYS = 'WHATSAPP-BAILEYS';
-const BUSINESS = 'WHATSAPP-BUSINESS';
+export const BUSINESS = 'WHATSAPP-BUSINESS';
 const INTEGRATIONS = [BUSINESS, BAILEYS, 'EVOLUTION'];
 
 const SCHEMAS = {

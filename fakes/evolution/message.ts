@@ -24,7 +24,7 @@ const quotedSchema: JsonSchema = {
 	},
 };
 /** delay, quoted, everyOne and mentioned: the options most message schemas end with. */
-const sendOptions: Record<string, JsonSchema> = {
+export const sendOptions: Record<string, JsonSchema> = {
 	delay: delaySchema,
 	quoted: quotedSchema,
 	everyOne: { type: 'boolean', enum: [true, false] },
@@ -59,6 +59,30 @@ const SCHEMAS = {
 		type: 'object',
 		properties: { number: numberSchema, audio: { type: 'string' }, ...sendOptions },
 		required: ['number'],
+	},
+	ptv: {
+		type: 'object',
+		properties: { number: numberSchema, video: { type: 'string' }, ...sendOptions },
+		required: ['number'],
+	},
+	// statusMessageSchema: no number, no send options.
+	status: {
+		type: 'object',
+		properties: {
+			type: { type: 'string', enum: ['text', 'image', 'audio', 'video'] },
+			content: { type: 'string' },
+			caption: { type: 'string' },
+			backgroundColor: { type: 'string' },
+			font: { type: 'integer', minimum: 0, maximum: 5 },
+			statusJidList: {
+				type: 'array',
+				minItems: 1,
+				uniqueItems: true,
+				items: { type: 'string', pattern: '^\\d+', description: '"statusJidList" must be an array of numeric strings' },
+			},
+			allContacts: { type: 'boolean', enum: [true, false] },
+		},
+		required: ['type'],
 	},
 	sticker: {
 		type: 'object',
@@ -149,13 +173,13 @@ function vcard(contact: Record<string, unknown>): string {
 }
 
 /** sendMessageWithTyping up to the send: the connection, then whether the chat is on WhatsApp. */
-function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
+export function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
 	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
 	return notOnWhatsApp(state, chat, given);
 }
 
 /** The 201 answer every send route gives (prepareMessage), after storing the message. */
-function sent(
+export function sent(
 	state: FakeState,
 	instance: FakeInstance,
 	chat: string,
@@ -296,6 +320,70 @@ export function sendSticker(state: FakeState, instance: FakeInstance, body: Reco
 		mimetype: 'image/webp',
 	};
 	return sendConvertedFile(state, instance, body, sticker, () => ({ isAnimated: false }));
+}
+
+/** An MP4 file: its first box is `ftyp`. */
+const isMp4 = (bytes: Buffer): boolean => bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp';
+
+/**
+ * sendPtv: a URL or raw base64 in `video`, then prepareMediaMessage reads the video's length with
+ * mediainfo.js before the send. It takes a URL for a local file path (fs.stat fails: ENOENT), and
+ * a file it cannot read has no length: both are a 500 before the connection is looked at.
+ */
+export function sendPtv(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.ptv);
+	if (invalid) return invalid;
+	const source = mediaSource(body.video);
+	if (!source) return badRequest(['Owned media must be a url or base64']);
+	const video = body.video as string;
+	if (source === 'url') return internalError(`Error: Failed to get video duration: ENOENT: no such file or directory, stat '${video}'`);
+	const bytes = mediaBytes(video, source);
+	if (!isMp4(bytes)) return internalError('Error: Failed to get video duration: Invalid media duration');
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	// Videos run at about 100 kB a second in the fake.
+	const ptvMessage = { ...uploadedMedia('video/mp4', bytes.length), seconds: Math.max(1, Math.round(bytes.length / 100_000)) };
+	return sent(state, instance, number, 'ptvMessage', { ptvMessage }, { media: { bytes, mimetype: 'video/mp4' } });
+}
+
+/** The ARGB number Baileys' assertColor makes of `#RRGGBB`. */
+const argb = (color: string): number => parseInt(`FF${color.trim().replace('#', '').padStart(6, '0')}`, 16);
+
+/**
+ * sendStatus: formatStatusMessage's checks in its order, then the send to `status@broadcast` (no
+ * "not on WhatsApp" check); media goes to Baileys as `{ url: content }`, so anything but an http(s)
+ * link is read as a local file.
+ */
+export function sendStatus(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.status);
+	if (invalid) return invalid;
+	const content = body.content as string | undefined;
+	if (!content) return badRequest(['Content is required']);
+	let jids = body.statusJidList as string[] | undefined;
+	if (body.allContacts) {
+		if (!state.fake.contacts.size) return badRequest(['Contacts not found']);
+		jids = [...state.fake.contacts.keys()].map((digits) => createJid(digits));
+	}
+	if (!jids?.length) return badRequest(['StatusJidList is required']);
+	let messageType: string;
+	let message: Record<string, unknown>;
+	if (body.type === 'text') {
+		if (!body.backgroundColor) return badRequest(['Background color is required']);
+		if (!body.font) return badRequest(['Font is required']);
+		messageType = 'extendedTextMessage';
+		message = { extendedTextMessage: { text: content, backgroundArgb: argb(body.backgroundColor as string), font: body.font } };
+	} else {
+		if (!/^https?:\/\//i.test(content)) return internalError(`ENOENT: no such file or directory, open '${content}'`);
+		messageType = `${body.type as string}Message`;
+		const mimetype = body.type === 'audio' ? 'audio/mp4' : DEFAULT_MIME[body.type as string];
+		const media = uploadedMedia(mimetype, 48_213);
+		if (body.type === 'audio') media.ptt = true;
+		else if (body.caption !== undefined) media.caption = body.caption;
+		message = { [messageType]: media };
+	}
+	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
+	return sent(state, instance, 'status@broadcast', messageType, message);
 }
 
 export function sendLocation(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {

@@ -23,13 +23,16 @@ import {
 } from './chat.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
+import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import {
 	sendContact,
 	sendLocation,
 	sendMedia,
 	sendPoll,
+	sendPtv,
 	sendReaction,
+	sendStatus,
 	sendSticker,
 	sendText,
 	sendWhatsAppAudio,
@@ -53,11 +56,15 @@ const routes: Record<string, Handler> = {
 	'POST message/sendText': sendText,
 	'POST message/sendMedia': sendMedia,
 	'POST message/sendWhatsAppAudio': sendWhatsAppAudio,
+	'POST message/sendPtv': sendPtv,
+	'POST message/sendStatus': sendStatus,
 	'POST message/sendSticker': sendSticker,
 	'POST message/sendLocation': sendLocation,
 	'POST message/sendContact': sendContact,
 	'POST message/sendReaction': sendReaction,
 	'POST message/sendPoll': sendPoll,
+	'POST message/sendList': sendList,
+	'POST message/sendButtons': sendButtons,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
 	'POST chat/sendPresence': sendPresence,

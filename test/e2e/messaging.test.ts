@@ -9,6 +9,8 @@ import { DEFAULT_API_KEY, FAKE_PAIRING_CODE, SEEDED_MESSAGES, SEEDED_PDF, startE
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
 
+/** The first box of an MP4 file: what the fake reads a video note's length from. */
+const MP4_BASE64 = 'AAAAGGZ0eXBpc29tAAACAGlzb21pc28y';
 /** A 1×1 transparent PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const NOT_ON_WHATSAPP = '51911111111';
@@ -152,6 +154,27 @@ beforeAll(async () => {
 			},
 			'sendSticker: base64': {
 				node: send(evolution, 'sendSticker', { number: '51987654321', mediaSource: 'base64', mediaBase64: PNG_BASE64 }),
+			},
+			'sendVideoNote: base64': {
+				node: send(evolution, 'sendVideoNote', { number: '51987654321', mediaSource: 'base64', mediaBase64: MP4_BASE64 }),
+			},
+			'sendStatus: text': {
+				node: send(evolution, 'sendStatus', { statusType: 'text', content: 'Abierto el sábado', backgroundColor: '#128C7E', font: 2 }),
+			},
+			'sendList': {
+				node: send(evolution, 'sendList', {
+					number: '51987654321',
+					interactiveTitle: 'Sedes',
+					listButtonText: 'Ver sedes',
+					listRows: { row: [{ section: 'Lima', title: 'Miraflores', rowId: 'mir' }] },
+				}),
+			},
+			'sendButtons': {
+				node: send(evolution, 'sendButtons', {
+					number: '51987654321',
+					interactiveTitle: 'Pedido 1042',
+					buttons: { button: [{ type: 'url', displayText: 'Ver pedido', url: 'https://tienda.example.com/p/1042' }] },
+				}),
 			},
 			'sendContact': {
 				node: send(evolution, 'sendContact', {
@@ -377,6 +400,31 @@ describe('Messaging in n8n: the other sends', () => {
 		expect(ok('sendReaction')[0]).toMatchObject({ messageType: 'reactionMessage' });
 		expect(received('/message/sendReaction/sales').map((r) => r.body)).toEqual([
 			{ key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.text }, reaction: '👍' },
+		]);
+	});
+});
+
+describe('Messaging in n8n: Send Video Note, Send Status, Send List, Send Buttons', () => {
+	it('each route with its body, and the message the server answers', () => {
+		expect(ok('sendVideoNote: base64')[0]).toMatchObject({ messageType: 'ptvMessage' });
+		expect(received('/message/sendPtv/sales').map((r) => r.body)).toEqual([{ number: '51987654321', video: MP4_BASE64 }]);
+		expect(ok('sendStatus: text')[0]).toMatchObject({ messageType: 'extendedTextMessage', key: { remoteJid: 'status@broadcast' } });
+		expect(received('/message/sendStatus/sales').map((r) => r.body)).toEqual([
+			{ type: 'text', content: 'Abierto el sábado', backgroundColor: '#128C7E', font: 2, allContacts: true },
+		]);
+		expect(ok('sendList')[0]).toMatchObject({ messageType: 'listMessage' });
+		expect(received('/message/sendList/sales').map((r) => r.body)).toEqual([
+			{
+				number: '51987654321',
+				title: 'Sedes',
+				buttonText: 'Ver sedes',
+				footerText: '',
+				sections: [{ title: 'Lima', rows: [{ title: 'Miraflores', rowId: 'mir' }] }],
+			},
+		]);
+		expect(ok('sendButtons')[0]).toMatchObject({ messageType: 'viewOnceMessage' });
+		expect(received('/message/sendButtons/sales').map((r) => r.body)).toEqual([
+			{ number: '51987654321', title: 'Pedido 1042', buttons: [{ type: 'url', displayText: 'Ver pedido', url: 'https://tienda.example.com/p/1042' }] },
 		]);
 	});
 });

@@ -58,7 +58,20 @@ describe('sends', () => {
 
 	it('are all built by sendOperation: the instance first, the Options and the pause last, in order per instance', () => {
 		expect(sends.map((op) => op.value).sort()).toEqual(
-			['sendAudio', 'sendContact', 'sendLocation', 'sendMedia', 'sendPoll', 'sendReaction', 'sendSticker', 'sendText'],
+			[
+				'sendAudio',
+				'sendButtons',
+				'sendContact',
+				'sendList',
+				'sendLocation',
+				'sendMedia',
+				'sendPoll',
+				'sendReaction',
+				'sendStatus',
+				'sendSticker',
+				'sendText',
+				'sendVideoNote',
+			],
 		);
 		for (const op of sends) {
 			expect(op.fields[0], op.value).toBe(instance);
