@@ -1,7 +1,7 @@
 import { isResourceLocatorValue, type IDataObject } from 'n8n-workflow';
 
 import { bad } from '../../../shared/checks';
-import { operation, type Field } from '../../../shared/contract';
+import { operation, valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { instance, recipient } from '../../fields';
 import type { CheckedNumber } from '../../validation/recipients';
@@ -14,7 +14,7 @@ export const contactOnly: Field<'contactOnly', true> = {
 	name: 'contactOnly',
 	properties: [],
 	read(item, before) {
-		const { given, number } = before.number as CheckedNumber;
+		const { given, number } = valueOf(before, recipient);
 		const label = isResourceLocatorValue(item.parameter('number')) ? 'Recipient' : 'Number';
 		if (number.endsWith('@g.us'))
 			item.require(label, given, bad('is a group, and WhatsApp blocks contacts, not groups', 'Give the number of the person (with country code), or leave the group instead.'));

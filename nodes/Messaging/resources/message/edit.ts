@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad } from '../../../shared/checks';
-import { operation, type Field } from '../../../shared/contract';
+import { operation, valueOf, type Field } from '../../../shared/contract';
 import { bodyOf } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { messageKey } from '../../messageKey';
-import type { MessageKey } from '../../validation/messageKeys';
 import { text } from './sendText';
 import { actedOnItem, editOrDeleteInOrder } from './protocolMessage';
 
@@ -17,7 +16,7 @@ const ownMessage: Field<'ownMessage', true> = {
 	name: 'ownMessage',
 	properties: [],
 	read(item, before) {
-		const key = before.key as MessageKey;
+		const key = valueOf(before, messageKey);
 		if (!key.fromMe)
 			item.require(
 				'Message',
