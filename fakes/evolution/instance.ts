@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { badRequest, notFound, schemaFailure, wrapped } from './answers.ts';
 import { isNotEmpty, isObject, type JsonSchema } from './schema.ts';
 import { FAKE_PAIRING_CODE, SEEDED_PNG } from './seeds.ts';
+import { SETTINGS_PROPERTIES, settingsFrom } from './settings.ts';
 import type { CannedAnswer, FakeInstance, FakeQrCode, FakeState } from './types.ts';
 
 const BAILEYS = 'WHATSAPP-BAILEYS';
@@ -28,14 +29,7 @@ const SCHEMAS = {
 			businessId: { type: 'string' },
 			qrcode: { type: 'boolean' },
 			Integration: { type: 'string', enum: INTEGRATIONS },
-			rejectCall: { type: 'boolean' },
-			msgCall: { type: 'string' },
-			groupsIgnore: { type: 'boolean' },
-			alwaysOnline: { type: 'boolean' },
-			readMessages: { type: 'boolean' },
-			readStatus: { type: 'boolean' },
-			syncFullHistory: { type: 'boolean' },
-			wavoipToken: { type: 'string' },
+			...SETTINGS_PROPERTIES,
 		},
 		...isNotEmpty('instanceName'),
 	},
@@ -154,16 +148,7 @@ export function createInstance(state: FakeState, headers: IncomingHttpHeaders, b
 	};
 	state.fake.instances.set(name, instance);
 	const serverUrl = state.options.serverUrl ?? state.fake.url;
-	const settings = {
-		rejectCall: fields.rejectCall === true,
-		msgCall: typeof fields.msgCall === 'string' ? fields.msgCall : '',
-		groupsIgnore: fields.groupsIgnore === true,
-		alwaysOnline: fields.alwaysOnline === true,
-		readMessages: fields.readMessages === true,
-		readStatus: fields.readStatus === true,
-		syncFullHistory: fields.syncFullHistory === true,
-		wavoipToken: typeof fields.wavoipToken === 'string' ? fields.wavoipToken : '',
-	};
+	const settings = settingsFrom(fields);
 	// Evolution stores the instance's settings row with it (settings/find answers them from now on).
 	state.fake.settings.set(name, { ...settings });
 	return {

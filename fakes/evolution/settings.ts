@@ -19,19 +19,31 @@ export const DEFAULT_SETTINGS: Readonly<FakeSettings> = {
 
 const FLAGS = ['rejectCall', 'groupsIgnore', 'alwaysOnline', 'readMessages', 'readStatus', 'syncFullHistory'];
 
-/** src/validate/settings.schema.ts, keys in its order. */
+/** The settings' keys in src/validate/settings.schema.ts (instance.schema.ts lists them too, in this order). */
+export const SETTINGS_PROPERTIES: Record<string, JsonSchema> = {
+	rejectCall: { type: 'boolean' },
+	msgCall: { type: 'string' },
+	groupsIgnore: { type: 'boolean' },
+	alwaysOnline: { type: 'boolean' },
+	readMessages: { type: 'boolean' },
+	readStatus: { type: 'boolean' },
+	syncFullHistory: { type: 'boolean' },
+	wavoipToken: { type: 'string' },
+};
+
+/** The settings a created instance gets from its body: a flag is on only when given true, a text empty unless given. */
+export function settingsFrom(fields: Record<string, unknown>): FakeSettings {
+	const settings = { ...DEFAULT_SETTINGS };
+	for (const flag of FLAGS) (settings as unknown as Record<string, unknown>)[flag] = fields[flag] === true;
+	if (typeof fields.msgCall === 'string') settings.msgCall = fields.msgCall;
+	if (typeof fields.wavoipToken === 'string') settings.wavoipToken = fields.wavoipToken;
+	return settings;
+}
+
+/** src/validate/settings.schema.ts. */
 const SETTINGS_SCHEMA: JsonSchema = {
 	type: 'object',
-	properties: {
-		rejectCall: { type: 'boolean' },
-		msgCall: { type: 'string' },
-		groupsIgnore: { type: 'boolean' },
-		alwaysOnline: { type: 'boolean' },
-		readMessages: { type: 'boolean' },
-		readStatus: { type: 'boolean' },
-		syncFullHistory: { type: 'boolean' },
-		wavoipToken: { type: 'string' },
-	},
+	properties: SETTINGS_PROPERTIES,
 	required: FLAGS,
 	...isNotEmpty(...FLAGS),
 };
