@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DEFAULT_DELIVER_TO, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { callFake } from './call';
 import { SANDBOX_FAKE_OPTIONS, SANDBOX_PLAYGROUND_INSTANCE } from '../../harness/n8n.mjs';
 
 let fake: EvolutionFake;
@@ -17,15 +18,7 @@ beforeEach(() => {
 	fake.reset();
 });
 
-async function call(method: string, path: string, body?: unknown, apikey: string = fake.apiKey) {
-	const response = await fetch(`${fake.url}${path}`, {
-		method,
-		headers: { apikey, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-	return { status: response.status, body: (await response.json()) as any };
-}
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
 
 describe('Evolution API fake', () => {
 	it('checks the instance before the key', async () => {

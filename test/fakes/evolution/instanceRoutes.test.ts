@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { FAKE_PAIRING_CODE, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { callFake } from './call';
 
 let fake: EvolutionFake;
 
@@ -16,15 +17,7 @@ beforeEach(() => {
 	fake.reset();
 });
 
-async function call(method: string, path: string, body?: unknown, apikey: string = fake.apiKey) {
-	const response = await fetch(`${fake.url}${path}`, {
-		method,
-		headers: { apikey, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-	return { status: response.status, body: (await response.json()) as any };
-}
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
 
 const QR_BASE64 = `data:image/png;base64,${SEEDED_PNG.toString('base64')}`;
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { callFake } from './call';
 
 let fake: EvolutionFake;
 const TO = '51987654321';
@@ -25,15 +26,7 @@ beforeEach(() => {
 	fake.reset();
 });
 
-async function call(path: string, body: unknown) {
-	const response = await fetch(`${fake.url}${path}`, {
-		method: 'POST',
-		headers: { apikey: fake.apiKey, 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-	return { status: response.status, body: (await response.json()) as any };
-}
+const call = (path: string, body: unknown) => callFake(fake, 'POST', path, body);
 
 const bad = (message: unknown) => ({ status: 400, body: { status: 400, error: 'Bad Request', response: { message } } });
 const failed = (message: string) => ({ status: 500, body: { status: 500, error: 'Internal Server Error', response: { message } } });
