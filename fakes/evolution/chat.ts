@@ -6,9 +6,11 @@
 // which keep each instance's chat state.
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
 import { EXTENSION_BY_MIME } from './media.ts';
+import { deletedStoredMessageData } from './events.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
+import { emitEvent } from './webhook.ts';
 import type { CannedAnswer, FakeChatState, FakeInstance, FakeState, StoredMessage } from './types.ts';
 
 function lastMessageSchema(): JsonSchema {
@@ -253,7 +255,12 @@ export function deleteMessageForEveryone(state: FakeState, instance: FakeInstanc
 	const key: Key = { remoteJid: body.remoteJid as string, fromMe: body.fromMe as boolean, id: body.id as string };
 	if (typeof body.participant === 'string') key.participant = body.participant;
 	const stored = state.fake.messages.get(key.id);
-	if (stored && stored.instance === instance.name) state.fake.messages.set(key.id, { ...stored, status: 'DELETED' });
+	if (stored && stored.instance === instance.name) {
+		state.fake.messages.set(key.id, { ...stored, status: 'DELETED' });
+		// Only a stored message is announced, with its row (`id` the database's, the message in `key`).
+		const row = messageRow(state, instance, stored);
+		emitEvent(state, instance.name, 'MESSAGES_DELETE', deletedStoredMessageData({ ...row, key: { ...row.key } }, row.instanceId));
+	}
 	return protocolAnswer(201, key.remoteJid, { key, type: 'REVOKE' });
 }
 

@@ -3,9 +3,15 @@
 // list the sends so far.
 import { badRequest, notFound } from './answers.ts';
 import {
+	callData,
 	connectionUpdateData,
+	contactsData,
+	deletedMessageKeyData,
+	editedMessageData,
 	groupParticipantsData,
+	labelAssociationData,
 	mediaMessageData,
+	presenceData,
 	qrCodeData,
 	statusUpdateData,
 	textMessageData,
@@ -27,7 +33,8 @@ export const DEFAULT_DELIVER_TO = 'sales';
  * The control route (not Evolution's): makes the instance "receive" something and delivers it to
  * its webhook. Body: `{instance?, kind?, text?, from?, lid?, group?, pushName?, quotedId?,
  * messageId?, status?, state?}`; the instance defaults to the `deliverTo` option (else `sales`);
- * kinds: text (default), image, status, connection, qrcode, participants.
+ * kinds: text (default), image, status, edited, deleted, call, presence, contacts, label,
+ * connection, qrcode, participants.
  */
 export async function controlDeliver(state: FakeState, raw: unknown): Promise<CannedAnswer> {
 	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, string | undefined>;
@@ -56,6 +63,30 @@ export async function controlDeliver(state: FakeState, raw: unknown): Promise<Ca
 			event = 'messages.update';
 			data = statusUpdateData(body.messageId ?? whatsappMessageId(), (body.status as 'READ' | undefined) ?? 'READ', body.from, instanceId);
 			break;
+		case 'edited':
+			event = 'messages.edited';
+			data = editedMessageData(body.messageId ?? whatsappMessageId(), body.text ?? 'Hola (editado)', sender);
+			break;
+		case 'deleted':
+			event = 'messages.delete';
+			data = deletedMessageKeyData(body.messageId ?? whatsappMessageId(), sender);
+			break;
+		case 'call':
+			event = 'call';
+			data = callData('offer', { from: body.from, lid: body.lid });
+			break;
+		case 'presence':
+			event = 'presence.update';
+			data = presenceData(body.from ?? '51987654321', { [body.from ?? '51987654321']: 'composing' });
+			break;
+		case 'contacts':
+			event = 'contacts.update';
+			data = contactsData([{ phone: body.from, name: body.pushName }], instanceId);
+			break;
+		case 'label':
+			event = 'labels.association';
+			data = labelAssociationData(instanceName, 'add', body.from ?? '51987654321', '1');
+			break;
 		case 'connection':
 			event = 'connection.update';
 			data = connectionUpdateData(instanceName, (body.state as 'open' | undefined) ?? 'open');
@@ -69,7 +100,9 @@ export async function controlDeliver(state: FakeState, raw: unknown): Promise<Ca
 			data = groupParticipantsData(body.group ?? DEFAULT_GROUPS[0].id, 'add', [body.from ?? '51912345678']);
 			break;
 		default:
-			return badRequest([`unknown kind ${String(body.kind)}: text, image, status, connection, qrcode or participants`]);
+			return badRequest([
+				`unknown kind ${String(body.kind)}: text, image, status, edited, deleted, call, presence, contacts, label, connection, qrcode or participants`,
+			]);
 	}
 	const outcome = await deliverEvent(state, instanceName, event, data);
 	return { status: 200, body: { ...outcome, envelope: { ...outcome.envelope, apikey: undefined } } };

@@ -150,3 +150,94 @@ export function groupParticipantsData(group: string, action: 'add' | 'remove' | 
 		action,
 	};
 }
+
+/**
+ * An edit WhatsApp reports (`messages.edited`): Evolution passes on the protocol message of the
+ * edit as Baileys decoded it (proto JSON: the enum and the milliseconds as text). `key` names the
+ * message edited; in a direct chat from someone else, its chat is theirs.
+ */
+export function editedMessageData(messageId: string, text: string, input: IncomingMessageInput = {}) {
+	return {
+		key: keyOf({ ...input, id: messageId }),
+		type: 'MESSAGE_EDIT',
+		editedMessage: { conversation: text },
+		timestampMs: String((input.timestamp ?? Math.floor(Date.now() / 1000)) * 1000),
+	};
+}
+
+/** A deletion for everyone WhatsApp reports (`messages.delete` from a `messages.update` without message): the key only. */
+export function deletedMessageKeyData(messageId: string, input: IncomingMessageInput = {}) {
+	return keyOf({ ...input, id: messageId });
+}
+
+/**
+ * A deletion made through the API (`DELETE /chat/deleteMessageForEveryone` on a stored message):
+ * `messages.delete` carries the stored row, its `id` the database's, the message's in `key`.
+ */
+export function deletedStoredMessageData(stored: { key: Record<string, unknown>; messageType: string; message: Record<string, unknown>; messageTimestamp: number }, instanceId = 'instance-id') {
+	return {
+		id: `cm${randomBytes(12).toString('hex')}`,
+		instanceId,
+		key: { ...stored.key, deleted: true },
+		messageType: stored.messageType,
+		status: 'DELETED',
+		source: 'unknown',
+		messageTimestamp: stored.messageTimestamp,
+		pushName: 'Você',
+		participant: null,
+		message: stored.message,
+	};
+}
+
+/** A call (`call`): Baileys' call event; `offer` when it rings here, then `ringing`, `reject`, `accept`, `timeout` or `terminate`. */
+export function callData(
+	status: 'offer' | 'ringing' | 'reject' | 'accept' | 'timeout' | 'terminate',
+	input: { id?: string; from?: string; lid?: string; isVideo?: boolean; group?: string } = {},
+) {
+	const from = input.lid ?? jid(input.from ?? '51987654321');
+	return {
+		chatId: from,
+		from,
+		...(input.lid && input.from ? { callerPn: jid(input.from) } : {}),
+		id: input.id ?? randomBytes(16).toString('hex').toUpperCase(),
+		date: new Date().toISOString(),
+		offline: false,
+		status,
+		isVideo: input.isVideo === true,
+		isGroup: input.group !== undefined,
+		...(input.group ? { groupJid: input.group } : {}),
+	};
+}
+
+/** A presence update (`presence.update`): the chat, and what each person in it is doing. */
+export function presenceData(chat: string, presences: Record<string, 'available' | 'unavailable' | 'composing' | 'recording' | 'paused'>, lastSeen?: number) {
+	return {
+		id: chat.includes('@') ? chat : jid(chat),
+		presences: Object.fromEntries(
+			Object.entries(presences).map(([who, presence]) => [
+				who.includes('@') ? who : jid(who),
+				{ lastKnownPresence: presence, ...(lastSeen !== undefined && presence === 'unavailable' ? { lastSeen } : {}) },
+			]),
+		),
+	};
+}
+
+/** Contacts added or changed (`contacts.upsert`, `contacts.update`): a list of rows as Evolution stores them. */
+export function contactsData(contacts: { phone?: string; jid?: string; name?: string; picture?: string | null }[], instanceId = 'instance-id') {
+	return contacts.map((contact) => ({
+		remoteJid: contact.jid ?? jid(contact.phone ?? '51987654321'),
+		pushName: contact.name ?? (contact.phone ?? '51987654321'),
+		profilePicUrl: contact.picture ?? null,
+		instanceId,
+	}));
+}
+
+/** A label created, changed or deleted (`labels.edit`), as Baileys reports it with the instance's name. */
+export function labelEditData(instance: string, label: { id: string; name: string; color: number; deleted?: boolean }) {
+	return { id: label.id, name: label.name, color: label.color, deleted: label.deleted === true, predefinedId: undefined, instance };
+}
+
+/** A label put on or taken off a chat (`labels.association`). */
+export function labelAssociationData(instance: string, type: 'add' | 'remove', chat: string, labelId: string) {
+	return { instance, type, chatId: chat.includes('@') ? chat : jid(chat), labelId };
+}

@@ -182,11 +182,14 @@ export async function deliverEvent(
 	return { delivered: false, statuses, envelope: body };
 }
 
-/** What Evolution does after a send through the API: a `send.message` event, when subscribed. */
-export function emitSendMessage(state: FakeState, instanceName: string, message: unknown) {
+/** What Evolution does after an action through the API: an event to the webhook, when subscribed (`SEND_MESSAGE` → `send.message`). */
+export function emitEvent(state: FakeState, instanceName: string, subscribedAs: string, data: unknown) {
 	const webhook = state.fake.webhooks.get(instanceName);
-	if (!webhook?.enabled || !webhook.events.includes('SEND_MESSAGE')) return;
-	const delivery = deliverEvent(state, instanceName, 'send.message', message).catch(() => undefined);
+	if (!webhook?.enabled || !webhook.events.includes(subscribedAs)) return;
+	const delivery = deliverEvent(state, instanceName, subscribedAs.toLowerCase().replace(/_/g, '.'), data).catch(() => undefined);
 	state.inFlightDeliveries.add(delivery);
 	void delivery.finally(() => state.inFlightDeliveries.delete(delivery));
 }
+
+/** After a send through the API: a `send.message` event. */
+export const emitSendMessage = (state: FakeState, instanceName: string, message: unknown) => emitEvent(state, instanceName, 'SEND_MESSAGE', message);

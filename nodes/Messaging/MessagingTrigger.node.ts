@@ -13,7 +13,7 @@ import { optionsCollection } from '../shared/fields';
 import { readmeSection } from '../shared/documentation';
 import { receiveDelivery } from './trigger/delivery';
 import { TRIGGER_EVENTS } from './trigger/events';
-import { MESSAGE_TYPE_OPTIONS } from './trigger/normalise';
+import { MESSAGE_TYPE_OPTIONS } from './trigger/messageFields';
 import { webhookLifecycle } from './trigger/registration';
 
 export class MessagingTrigger implements INodeType {

@@ -1,12 +1,15 @@
-// One delivery from Evolution: checked against the workflow's secret, read, filtered, and turned
-// into the item that starts the workflow (once per message: Evolution retries failed deliveries).
+// One delivery from Evolution: checked against the workflow's secret and what its kind must carry,
+// read, filtered, and turned into the items that start the workflow (once: Evolution retries).
 import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { QR_BINARY_FIELD, qrPng } from '../resources/instance/qrCode';
 import type { TriggerEvent } from './events';
-import { filtersFrom, messageFilteredOut, statusFilteredOut } from './filters';
-import { isDelivery, mediaOf, normalise, triggerEventOf, type Delivery, type MessageFields } from './normalise';
-import { VERIFICATION_HEADER, type Registration } from './registration';
+import { chatFilteredOut, filtersFrom, messageFilteredOut, type TriggerFilters } from './filters';
 import { fetchMedia } from './media';
+import { mediaOf, type MessageFields } from './messageFields';
+import { missingOf, normalise, repeatKeyOf, triggerEventOf } from './normalise';
+import { dataOf, isDelivery, isObject, type Delivery } from './read';
+import { VERIFICATION_HEADER, type Registration } from './registration';
 
 /** How many recent deliveries are remembered to drop repeats (static data is saved with the workflow). */
 export const RECENT_DELIVERIES = 200;
@@ -42,13 +45,6 @@ function answer(fns: IWebhookFunctions, status: number, body: IDataObject): IWeb
 /** Why a delivery starts nothing: 200 all the same, so that Evolution does not retry it. */
 const skipped = (reason: string): IWebhookResponseData => ({ webhookResponse: { received: true, started: false, reason } });
 
-/** What makes two deliveries the same, from the item's fields: a message's id (its upsert and send echo too), a status update's id and status, else the event and its time. */
-function deliveryKey(fields: IDataObject, delivery: Delivery, kind: TriggerEvent | undefined): string | undefined {
-	if (kind === 'messageReceived' || kind === 'messageSent') return fields.messageId ? `message:${String(fields.messageId)}` : undefined;
-	if (kind === 'messageStatus') return fields.messageId ? `status:${String(fields.messageId)}:${String(fields.status)}` : undefined;
-	return delivery.date_time ? `${delivery.event}:${delivery.date_time}` : undefined;
-}
-
 /** Whether the chosen events include this delivery; "All Events" takes everything. */
 function isChosen(events: TriggerEvent[], kind: TriggerEvent | undefined): boolean {
 	return events.includes('all') || (kind !== undefined && events.includes(kind));
@@ -68,24 +64,21 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const kind = triggerEventOf(body);
 	const events = this.getNodeParameter('events', []) as TriggerEvent[];
 	if (!isChosen(events, kind)) return skipped(`${body.event} is not among the chosen events`);
-
-	// The item's fields, read once: the filters and the repeat check use them too.
-	const json = normalise(body);
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const filters = filtersFrom(options);
-	if (kind === 'messageReceived' || kind === 'messageSent') {
-		const reason = messageFilteredOut(json as MessageFields, filters);
-		if (reason) return skipped(`filtered out: ${reason}`);
-	} else if (kind === 'messageStatus') {
-		const reason = statusFilteredOut(json, filters);
-		if (reason) return skipped(`filtered out: ${reason}`);
-	} else if (kind === undefined && filters.ignoreFromMe) {
-		// Other events of "All Events" still show whether this number sent them.
-		const key = (body.data as IDataObject | undefined)?.key as IDataObject | undefined;
-		if (key?.fromMe === true) return skipped('filtered out: sent by this number');
+	const missing = missingOf(body, kind);
+	if (missing) {
+		return answer(this, 400, {
+			message: `A ${body.event} event without ${missing}: nothing was started. Evolution sends it with every such event; check what sent this request.`,
+		});
 	}
 
-	const key = deliveryKey(json, body, kind);
+	// The items' fields, read once: the filters and the repeat check use them too.
+	const items = normalise(body, kind);
+	if (items.length === 0) return skipped(`${body.event} with no ${kind === 'contacts' ? 'contacts' : 'content'}`);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const reason = filteredOut(items[0], body, kind, filtersFrom(options));
+	if (reason) return skipped(`filtered out: ${reason}`);
+
+	const key = repeatKeyOf(items[0], body, kind);
 	if (key !== undefined) {
 		const recent = registration.recent ?? [];
 		const seen = recentInProcess(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
@@ -95,17 +88,52 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		if (seen.length > RECENT_DELIVERIES) seen.splice(0, seen.length - RECENT_DELIVERIES);
 	}
 
-	const item: INodeExecutionData = { json };
-	const media = (kind === 'messageReceived' || kind === 'messageSent') && options.includeMedia === true ? mediaOf(body) : undefined;
-	if (media) {
-		try {
-			const binary: IBinaryKeyData = { data: await fetchMedia(this, body, media) };
-			item.binary = binary;
-		} catch (error) {
-			// The message still starts the workflow: losing it would be worse than missing its file.
-			item.json.mediaError = (error as Error).message;
-		}
-	}
-	return { workflowData: [[item]] };
+	const workflowItems: INodeExecutionData[] = items.map((json) => ({ json }));
+	const binary = await binaryOf(this, body, kind, options);
+	if (binary instanceof Error) workflowItems[0].json.mediaError = binary.message;
+	else if (binary) workflowItems[0].binary = binary;
+	return { workflowData: [workflowItems] };
 }
 
+/** Why a delivery's item starts nothing, by the filters that apply to its kind; undefined when it starts the workflow. */
+function filteredOut(fields: IDataObject, delivery: Delivery, kind: TriggerEvent | undefined, filters: TriggerFilters): string | undefined {
+	switch (kind) {
+		case 'messageReceived':
+		case 'messageSent':
+			return messageFilteredOut(fields as MessageFields, filters);
+		case 'messageEdited':
+		case 'messageDeleted':
+			return chatFilteredOut(fields, filters, true);
+		case 'messageStatus':
+		case 'call':
+		case 'presence':
+			return chatFilteredOut(fields, filters);
+		case undefined: {
+			// Other events of "All Events" still show whether this number sent them.
+			const key = dataOf(delivery).key;
+			return filters.ignoreFromMe && isObject(key) && key.fromMe === true ? 'sent by this number' : undefined;
+		}
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * The file an item carries: a new QR code's PNG always; a media message's file with Include Media
+ * Files. A file that cannot be had is an Error: the message still starts the workflow, saying why.
+ */
+async function binaryOf(fns: IWebhookFunctions, delivery: Delivery, kind: TriggerEvent | undefined, options: IDataObject): Promise<IBinaryKeyData | Error | undefined> {
+	if (kind === 'qrCodeUpdated') {
+		const png = qrPng(dataOf(delivery).qrcode);
+		if (!png) return undefined;
+		return { [QR_BINARY_FIELD]: await fns.helpers.prepareBinaryData(png, `${String(delivery.instance ?? 'instance')}-qr.png`, 'image/png') };
+	}
+	if ((kind !== 'messageReceived' && kind !== 'messageSent') || options.includeMedia !== true) return undefined;
+	const media = mediaOf(delivery);
+	if (!media) return undefined;
+	try {
+		return { data: await fetchMedia(fns, delivery, media) };
+	} catch (error) {
+		return error as Error;
+	}
+}

@@ -5,9 +5,15 @@ export type TriggerEvent =
 	| 'messageReceived'
 	| 'messageSent'
 	| 'messageStatus'
+	| 'messageEdited'
+	| 'messageDeleted'
+	| 'call'
+	| 'presence'
 	| 'connectionUpdate'
 	| 'qrCodeUpdated'
 	| 'groupParticipants'
+	| 'contacts'
+	| 'labels'
 	| 'all';
 
 interface EventDefinition {
@@ -43,6 +49,34 @@ export const TRIGGER_EVENTS: EventDefinition[] = [
 		subscribes: ['MESSAGES_UPDATE'],
 	},
 	{
+		name: 'Message Edited',
+		value: 'messageEdited',
+		action: 'On message edited',
+		description: 'Someone, or this number, edited a message: its new text',
+		subscribes: ['MESSAGES_EDITED'],
+	},
+	{
+		name: 'Message Deleted',
+		value: 'messageDeleted',
+		action: 'On message deleted',
+		description: 'A message was deleted for everyone',
+		subscribes: ['MESSAGES_DELETE'],
+	},
+	{
+		name: 'Incoming Call',
+		value: 'call',
+		action: 'On incoming call',
+		description: 'Someone calls this number (voice or video); each change of the call (ringing, rejected, missed) is one item',
+		subscribes: ['CALL'],
+	},
+	{
+		name: 'Presence Update',
+		value: 'presence',
+		action: 'On presence update',
+		description: 'A contact came online, went offline, or is typing or recording, in a chat WhatsApp reports it for',
+		subscribes: ['PRESENCE_UPDATE'],
+	},
+	{
 		name: 'Connection Update',
 		value: 'connectionUpdate',
 		action: 'On connection update',
@@ -64,10 +98,24 @@ export const TRIGGER_EVENTS: EventDefinition[] = [
 		subscribes: ['GROUP_PARTICIPANTS_UPDATE'],
 	},
 	{
+		name: 'Contacts Update',
+		value: 'contacts',
+		action: 'On contacts update',
+		description: 'A contact was added, or changed its name or picture; one item per contact',
+		subscribes: ['CONTACTS_UPDATE', 'CONTACTS_UPSERT'],
+	},
+	{
+		name: 'Labels Update',
+		value: 'labels',
+		action: 'On labels update',
+		description: 'A label was created, changed or deleted, or put on or taken off a chat (WhatsApp Business)',
+		subscribes: ['LABELS_ASSOCIATION', 'LABELS_EDIT'],
+	},
+	{
 		name: 'All Events',
 		value: 'all',
 		action: 'On any event',
-		description: 'Every event the server sends (contacts, chats, presence, calls…), as it sends them',
+		description: 'Every event the server sends (chats, groups, history syncs…), as it sends them',
 		subscribes: [],
 	},
 ];

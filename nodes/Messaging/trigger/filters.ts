@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkPhoneNumber, splitNumberList } from '../validation/recipients';
-import { STATUS_BROADCAST, isGroupJid, type MessageFields } from './normalise';
+import type { MessageFields } from './messageFields';
+import { STATUS_BROADCAST } from './read';
 
 export interface TriggerFilters {
 	ignoreFromMe: boolean;
@@ -50,9 +51,13 @@ export function messageFilteredOut(fields: MessageFields, filters: TriggerFilter
 	return undefined;
 }
 
-/** Why a status update is filtered out (same chat rules as messages), or undefined. */
-export function statusFilteredOut(fields: IDataObject, filters: TriggerFilters): string | undefined {
+/**
+ * Why an event in a chat (a status update, an edit, a deletion, a call, a presence) is filtered
+ * out, by the same chat rules as messages; edits and deletions this number made count as its own.
+ */
+export function chatFilteredOut(fields: IDataObject, filters: TriggerFilters, byThisNumber = false): string | undefined {
+	if (byThisNumber && filters.ignoreFromMe && fields.fromMe === true) return 'made by this number';
 	if (filters.ignoreStatusBroadcasts && fields.chatJid === STATUS_BROADCAST) return 'a status broadcast';
-	if (filters.ignoreGroups && isGroupJid(fields.chatJid as string | undefined)) return 'a group message';
+	if (filters.ignoreGroups && fields.isGroup === true) return 'in a group';
 	return undefined;
 }

@@ -4,14 +4,14 @@ import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
 
 import { MEDIA_DOWNLOAD_PATH, mediaDownloadBody, mediaFileOf, noFileFailure, type MediaAnswer } from '../media/download';
 import { evolutionRequest } from '../transport';
-import type { Delivery } from './normalise';
+import { dataOf, type Delivery } from './read';
 
 export async function fetchMedia(
 	fns: IWebhookFunctions,
 	delivery: Delivery,
 	media: { mimeType?: string; fileName?: string; base64?: string },
 ): Promise<IBinaryData> {
-	const key = (delivery.data?.key ?? {}) as { id?: string };
+	const key = (dataOf(delivery).key ?? {}) as { id?: string };
 	const id = String(key.id ?? 'media');
 	let answer: MediaAnswer = { base64: media.base64, mimetype: media.mimeType, fileName: media.fileName };
 	if (!media.base64) {

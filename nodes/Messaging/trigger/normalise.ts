@@ -1,320 +1,201 @@
-// A delivery as a no-code user wants it: the fields to map (who wrote, what, in which chat), read
-// from the shapes Evolution 2.1 to 2.3 send, with the raw event beside them minus the API key.
+// Which of the trigger's events a delivery is, what a delivery of that kind must carry, and the
+// items it becomes: the fields of its kind, with the raw event beside them minus the API key.
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TriggerEvent } from './events';
-
-/** A delivery's envelope: `{event, instance, data, destination, date_time, sender, server_url, apikey}`. */
-export interface Delivery extends IDataObject {
-	event: string;
-	instance?: string;
-	data?: IDataObject;
-	date_time?: string;
-	sender?: string;
-}
-
-const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** Whether a body looks like an Evolution delivery at all. */
-export function isDelivery(body: unknown): body is Delivery {
-	return isObject(body) && typeof body.event === 'string' && body.event !== '';
-}
-
-/** The delivery without the server's API key, which Evolution puts in every one. */
-export function withoutApiKey(delivery: Delivery): IDataObject {
-	const rest: IDataObject = { ...delivery };
-	delete rest.apikey;
-	return rest;
-}
-
-export const isGroupJid = (jid: string | undefined) => jid?.endsWith('@g.us') === true;
-export const isLid = (jid: string | undefined) => jid?.endsWith('@lid') === true;
-export const STATUS_BROADCAST = 'status@broadcast';
-
-/** The digits of a phone JID (`51987654321@s.whatsapp.net`, with a `:device` part or not); undefined for `@lid`, groups and others. */
-export function phoneOf(jid: string | undefined): string | undefined {
-	const match = /^(\d+)(?::\d+)?@(s\.whatsapp\.net|c\.us)$/.exec(jid ?? '');
-	return match?.[1];
-}
-
-/** The first phone JID among candidates (the id itself, then its alternates); WhatsApp may give only an `@lid`. */
-function firstPhone(...candidates: unknown[]): string | undefined {
-	for (const candidate of candidates) {
-		const phone = phoneOf(text(candidate));
-		if (phone) return phone;
-	}
-	return undefined;
-}
-
-/** Readable message types, from the proto key Evolution names (`conversation`, `imageMessage`...). */
-const MESSAGE_TYPES: Record<string, string> = {
-	conversation: 'text',
-	extendedTextMessage: 'text',
-	imageMessage: 'image',
-	videoMessage: 'video',
-	ptvMessage: 'video',
-	audioMessage: 'audio',
-	documentMessage: 'document',
-	documentWithCaptionMessage: 'document',
-	stickerMessage: 'sticker',
-	locationMessage: 'location',
-	liveLocationMessage: 'location',
-	contactMessage: 'contact',
-	contactsArrayMessage: 'contact',
-	reactionMessage: 'reaction',
-	pollCreationMessage: 'poll',
-	pollCreationMessageV2: 'poll',
-	pollCreationMessageV3: 'poll',
-};
-
-export const MESSAGE_TYPE_OPTIONS = [
-	{ name: 'Audio', value: 'audio' },
-	{ name: 'Contact', value: 'contact' },
-	{ name: 'Document', value: 'document' },
-	{ name: 'Image', value: 'image' },
-	{ name: 'Location', value: 'location' },
-	{ name: 'Other', value: 'other' },
-	{ name: 'Poll', value: 'poll' },
-	{ name: 'Reaction', value: 'reaction' },
-	{ name: 'Sticker', value: 'sticker' },
-	{ name: 'Text', value: 'text' },
-	{ name: 'Video', value: 'video' },
-];
-
-/** The media proto keys whose file can be fetched. */
-export const MEDIA_TYPES = new Set(['imageMessage', 'videoMessage', 'ptvMessage', 'audioMessage', 'documentMessage', 'documentWithCaptionMessage', 'stickerMessage']);
-
-/** The proto key of a message's content: the reported `messageType`, else the first content key. */
-function protoTypeOf(data: IDataObject, message: IDataObject): string {
-	const reported = text(data.messageType);
-	if (reported && reported !== 'unknown') return reported;
-	return Object.keys(message).find((key) => key === 'conversation' || /Message$/.test(key)) ?? 'unknown';
-}
-
-/** A document with a caption comes wrapped (`documentWithCaptionMessage.message.documentMessage`). */
-function contentOf(message: IDataObject, protoType: string): IDataObject {
-	const content = message[protoType];
-	if (protoType === 'documentWithCaptionMessage' && isObject(content) && isObject(content.message)) {
-		return (content.message.documentMessage as IDataObject) ?? {};
-	}
-	if (protoType === 'documentMessage' && !isObject(content) && isObject(message.documentWithCaptionMessage)) {
-		const inner = (message.documentWithCaptionMessage as IDataObject).message;
-		if (isObject(inner) && isObject(inner.documentMessage)) return inner.documentMessage;
-	}
-	return isObject(content) ? content : {};
-}
-
-/** What a message says: its text (plain or extended) or its media's caption. */
-function textOf(message: IDataObject, content: IDataObject): string | null {
-	const extended = message.extendedTextMessage;
-	return (
-		text(message.conversation) ??
-		(isObject(extended) ? text(extended.text) : undefined) ??
-		text(content.caption) ??
-		(typeof content.text === 'string' ? content.text : undefined) ??
-		null
-	);
-}
-
-/** The quoted message's id: in the top-level contextInfo (2.1.2 on) or inside the content (older, and media). */
-function quotedIdOf(data: IDataObject, message: IDataObject, content: IDataObject): string | null {
-	const extended = message.extendedTextMessage;
-	for (const context of [data.contextInfo, content.contextInfo, isObject(extended) ? extended.contextInfo : undefined]) {
-		if (isObject(context) && text(context.stanzaId)) return context.stanzaId as string;
-	}
-	return null;
-}
-
-/** An ISO time from WhatsApp's seconds (a number, a numeric string, or a protobuf Long `{low, high}`). */
-function isoFromSeconds(value: unknown): string | null {
-	let seconds: number | undefined;
-	if (typeof value === 'number') seconds = value;
-	else if (typeof value === 'string' && /^\d+$/.test(value)) seconds = Number(value);
-	else if (isObject(value) && typeof value.low === 'number') seconds = (value.low >>> 0) + Number(value.high ?? 0) * 2 ** 32;
-	if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return null;
-	return new Date(seconds * 1000).toISOString();
-}
-
-export interface MessageFields extends IDataObject {
-	messageId: string | null;
-	chatJid: string | null;
-	isGroup: boolean;
-	fromMe: boolean;
-	senderPhone: string | null;
-	senderJid: string | null;
-	senderName: string | null;
-	text: string | null;
-	messageType: string;
-	timestamp: string | null;
-	quotedMessageId: string | null;
-}
-
-/**
- * The fields of a message event (`messages.upsert`, `send.message`). The sender's phone comes from
- * the chat (direct chats) or the participant (groups); when WhatsApp names them by `@lid`, from the
- * alternate JID Evolution passes on (`remoteJidAlt`/`participantAlt` from 2.3.5, `senderPn`/
- * `participantPn` in 2.3.1–2.3.2; 2.3.3–2.3.4 put the phone in `remoteJid` itself). A message
- * this number sent is from its own number (the envelope's `sender`).
- */
-export function messageFields(delivery: Delivery): MessageFields {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	const key = isObject(data.key) ? data.key : {};
-	const message = isObject(data.message) ? data.message : {};
-	const protoType = protoTypeOf(data, message);
-	const content = contentOf(message, protoType);
-	const chatJid = text(key.remoteJid) ?? null;
-	const isGroup = isGroupJid(chatJid ?? undefined);
-	const fromMe = key.fromMe === true;
-	let senderJid: string | null;
-	let senderPhone: string | null;
-	if (fromMe) {
-		senderJid = text(delivery.sender) ?? null;
-		senderPhone = firstPhone(delivery.sender) ?? null;
-	} else if (isGroup) {
-		senderJid = text(key.participant) ?? text(data.participant) ?? null;
-		senderPhone = firstPhone(key.participant, key.participantAlt, key.participantPn, data.participant) ?? null;
-	} else {
-		senderJid = chatJid;
-		senderPhone = firstPhone(key.remoteJid, key.remoteJidAlt, key.senderPn, key.previousRemoteJid) ?? null;
-	}
-	const messageType = MESSAGE_TYPES[protoType] ?? 'other';
-	return {
-		messageId: text(key.id) ?? null,
-		chatJid,
-		isGroup,
-		fromMe,
-		senderPhone,
-		senderJid,
-		// Evolution names messages this number sent "Você" when WhatsApp gives no name.
-		senderName: fromMe ? null : (text(data.pushName) ?? null),
-		text: textOf(message, content),
-		messageType,
-		timestamp: isoFromSeconds(data.messageTimestamp),
-		quotedMessageId: quotedIdOf(data, message, content),
-	};
-}
-
-/** The file a media message describes: its MIME type and name (documents have one). */
-export function mediaOf(delivery: Delivery): { protoType: string; mimeType?: string; fileName?: string; base64?: string } | undefined {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	const message = isObject(data.message) ? data.message : {};
-	const protoType = protoTypeOf(data, message);
-	if (!MEDIA_TYPES.has(protoType)) return undefined;
-	const content = contentOf(message, protoType);
-	return {
-		protoType,
-		mimeType: text(content.mimetype),
-		fileName: text(content.fileName),
-		base64: text(message.base64),
-	};
-}
-
-const STATUS_NAMES: Record<string, string> = {
-	ERROR: 'error',
-	PENDING: 'pending',
-	SERVER_ACK: 'sent',
-	DELIVERY_ACK: 'delivered',
-	READ: 'read',
-	PLAYED: 'played',
-	DELETED: 'deleted',
-};
-
-/** The fields of a status update (`messages.update`): which message, and sent, delivered, read or played. */
-export function statusFields(delivery: Delivery): IDataObject {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	const chatJid = text(data.remoteJid) ?? null;
-	const status = text(data.status);
-	return {
-		messageId: text(data.keyId) ?? (isObject(data.key) ? text(data.key.id) : undefined) ?? null,
-		chatJid,
-		isGroup: isGroupJid(chatJid ?? undefined),
-		fromMe: data.fromMe === true,
-		status: status ? (STATUS_NAMES[status] ?? status.toLowerCase()) : null,
-	};
-}
-
-/** The fields of a connection update: the state and, once open, the number and profile. */
-function connectionFields(delivery: Delivery): IDataObject {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	return {
-		state: text(data.state) ?? null,
-		statusReason: typeof data.statusReason === 'number' ? data.statusReason : null,
-		phone: firstPhone(data.wuid) ?? null,
-		profileName: text(data.profileName) ?? null,
-	};
-}
-
-/** The fields of a new QR code: the code (for a QR generator) and its picture as a data URL. */
-function qrCodeFields(delivery: Delivery): IDataObject {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	const qrcode = isObject(data.qrcode) ? data.qrcode : {};
-	return {
-		qrCode: text(qrcode.code) ?? null,
-		qrCodeImage: text(qrcode.base64) ?? null,
-		pairingCode: text(qrcode.pairingCode) ?? null,
-	};
-}
-
-/** The fields of a group participants update; participants are JIDs (to 2.3.5) or objects (2.3.6). */
-function groupParticipantsFields(delivery: Delivery): IDataObject {
-	const data = isObject(delivery.data) ? delivery.data : {};
-	const participants = (Array.isArray(data.participants) ? data.participants : []).map((participant) => {
-		const jid = isObject(participant) ? text(participant.id) : text(participant);
-		const phone = isObject(participant) ? firstPhone(participant.id, participant.phoneNumber) : firstPhone(participant);
-		return { jid: jid ?? null, phone: phone ?? null };
-	});
-	return {
-		groupJid: text(data.id) ?? null,
-		action: text(data.action) ?? null,
-		participants,
-		authorPhone: firstPhone(data.author, data.authorPn) ?? null,
-	};
-}
+import {
+	callFields,
+	connectionFields,
+	contactFields,
+	contactsOf,
+	groupParticipantsFields,
+	labelFields,
+	presenceFields,
+	qrCodeFields,
+	statusFields,
+} from './eventFields';
+import { deletedFields, editedFields, isRevoke, messageFields, protocolMessageOf } from './messageFields';
+import { dataOf, isObject, text, withoutApiKey, type Delivery } from './read';
 
 /** Which of the trigger's events a delivery is (a message by whether this number sent it); undefined for others. */
 export function triggerEventOf(delivery: Delivery): TriggerEvent | undefined {
 	switch (delivery.event) {
-		case 'messages.upsert': {
-			const data = isObject(delivery.data) ? delivery.data : {};
-			const key = isObject(data.key) ? data.key : {};
-			return key.fromMe === true ? 'messageSent' : 'messageReceived';
-		}
+		case 'messages.upsert':
+			return isObject(dataOf(delivery).key) && (dataOf(delivery).key as IDataObject).fromMe === true ? 'messageSent' : 'messageReceived';
 		case 'send.message':
 			return 'messageSent';
 		case 'messages.update':
 			return 'messageStatus';
+		case 'messages.edited':
+		case 'send.message.update':
+			return isRevoke(delivery) ? 'messageDeleted' : 'messageEdited';
+		case 'messages.delete':
+			return 'messageDeleted';
 		case 'connection.update':
 			return 'connectionUpdate';
 		case 'qrcode.updated':
 			return 'qrCodeUpdated';
 		case 'group-participants.update':
 			return 'groupParticipants';
+		case 'call':
+			return 'call';
+		case 'presence.update':
+			return 'presence';
+		case 'contacts.upsert':
+		case 'contacts.update':
+			return 'contacts';
+		case 'labels.edit':
+		case 'labels.association':
+			return 'labels';
 		default:
 			return undefined;
 	}
 }
 
-/** The item for a delivery: the event, the instance, the fields of its kind, and the raw event (no API key). */
-export function normalise(delivery: Delivery): IDataObject {
-	const kind = triggerEventOf(delivery);
-	let fields: IDataObject = {};
-	if (kind === 'messageReceived' || kind === 'messageSent') fields = messageFields(delivery);
-	else if (kind === 'messageStatus') fields = statusFields(delivery);
-	else if (kind === 'connectionUpdate') fields = connectionFields(delivery);
-	else if (kind === 'qrCodeUpdated') fields = qrCodeFields(delivery);
-	else if (kind === 'groupParticipants') fields = groupParticipantsFields(delivery);
+/** The value at a dotted path of an object. */
+function at(object: IDataObject, path: string): unknown {
+	return path.split('.').reduce<unknown>((value, step) => (isObject(value) ? value[step] : undefined), object);
+}
+
+/** The first of the paths (`"data.key.id": "the message's ID"`) with no text or number; undefined when all are there. */
+function firstMissing(root: IDataObject, paths: Record<string, string>): string | undefined {
+	for (const [path, meaning] of Object.entries(paths)) {
+		const value = at(root, path);
+		if (!(typeof value === 'number' || text(value) !== undefined)) return `${path} (${meaning})`;
+	}
+	return undefined;
+}
+
+/**
+ * What a delivery lacks that its kind must carry (what the items and the repeat check are made of),
+ * or undefined. A delivery without it is answered 400 and starts nothing.
+ */
+export function missingOf(delivery: Delivery, kind: TriggerEvent | undefined): string | undefined {
+	const root = { data: delivery.data } as IDataObject;
+	switch (kind) {
+		case 'messageReceived':
+		case 'messageSent':
+			return firstMissing(root, { 'data.key.id': "the message's ID", 'data.key.remoteJid': 'its chat' });
+		case 'messageStatus':
+			return (text(at(root, 'data.key.id')) ? undefined : firstMissing(root, { 'data.keyId': "the message's ID" })) ?? firstMissing(root, { 'data.status': 'the new status' });
+		case 'messageEdited':
+		case 'messageDeleted': {
+			// An edit (or a deletion sent as one) names its message in the protocol message's key; a
+			// deletion in its key, or is the key itself.
+			const edit = delivery.event !== 'messages.delete';
+			const message = edit ? protocolMessageOf(delivery) : dataOf(delivery);
+			const path = edit || isObject(message.key) ? 'data.key' : 'data';
+			return firstMissing({ data: message }, { [`${path}.id`]: "the message's ID", [`${path}.remoteJid`]: 'its chat' });
+		}
+		case 'connectionUpdate':
+			return firstMissing(root, { 'data.state': 'the connection state' });
+		case 'qrCodeUpdated':
+			return at(root, 'data.message') ? undefined : firstMissing(root, { 'data.qrcode.code': 'the QR code' });
+		case 'groupParticipants':
+			return firstMissing(root, { 'data.id': 'the group', 'data.action': 'what changed' }) ?? (Array.isArray(at(root, 'data.participants')) ? undefined : 'data.participants (who)');
+		case 'call':
+			return firstMissing(root, { 'data.id': "the call's ID", 'data.from': 'the caller', 'data.status': "the call's status" });
+		case 'presence':
+			return firstMissing(root, { 'data.id': 'the chat' }) ?? (isObject(at(root, 'data.presences')) ? undefined : 'data.presences (who is doing what)');
+		case 'contacts': {
+			if (!Array.isArray(delivery.data) && !isObject(delivery.data)) return 'data (the contacts)';
+			const index = contactsOf(delivery).findIndex((contact) => text(contact.remoteJid) === undefined);
+			if (Array.isArray(delivery.data) && delivery.data.some((contact) => !isObject(contact))) return 'data (a list of contacts)';
+			return index < 0 ? undefined : `${Array.isArray(delivery.data) ? `data[${index}]` : 'data'}.remoteJid (the contact's address)`;
+		}
+		case 'labels':
+			return delivery.event === 'labels.association'
+				? firstMissing(root, { 'data.labelId': 'the label', 'data.chatId': 'the chat', 'data.type': 'add or remove' })
+				: firstMissing(root, { 'data.id': 'the label' });
+		default:
+			return undefined;
+	}
+}
+
+/** The fields of a delivery's items: one set for most kinds, one per contact for contacts. */
+function fieldsOf(delivery: Delivery, kind: TriggerEvent | undefined): IDataObject[] {
+	switch (kind) {
+		case 'messageReceived':
+		case 'messageSent':
+			return [messageFields(delivery)];
+		case 'messageStatus':
+			return [statusFields(delivery)];
+		case 'messageEdited':
+			return [editedFields(delivery)];
+		case 'messageDeleted':
+			return [deletedFields(delivery)];
+		case 'connectionUpdate':
+			return [connectionFields(delivery)];
+		case 'qrCodeUpdated':
+			return [qrCodeFields(delivery)];
+		case 'groupParticipants':
+			return [groupParticipantsFields(delivery)];
+		case 'call':
+			return [callFields(delivery)];
+		case 'presence':
+			return [presenceFields(delivery)];
+		case 'contacts':
+			return contactsOf(delivery).map((contact) => contactFields(contact, delivery.event));
+		case 'labels':
+			return [labelFields(delivery)];
+		default:
+			return [{}];
+	}
+}
+
+/** The raw event of an item: the delivery minus `apikey` and a media file's base64 (it travels as binary data). */
+function rawOf(delivery: Delivery): IDataObject {
 	const raw = withoutApiKey(delivery);
-	// The file travels as binary data; its base64 in the raw event would double the item's size.
 	if (isObject(raw.data) && isObject(raw.data.message) && 'base64' in raw.data.message) {
 		const message = { ...raw.data.message };
 		delete message.base64;
 		raw.data = { ...raw.data, message };
 	}
-	return {
-		event: delivery.event,
-		instance: text(delivery.instance) ?? null,
-		...fields,
-		raw,
-	};
+	return raw;
+}
+
+/**
+ * The items of a delivery: the event, the instance, the fields of its kind, and the raw event. A
+ * contacts delivery gives one item per contact, each with its own contact as `raw.data` (a history
+ * sync can carry thousands: the whole list in every item would grow with its square).
+ */
+export function normalise(delivery: Delivery, kind = triggerEventOf(delivery)): IDataObject[] {
+	const head = { event: delivery.event, instance: text(delivery.instance) ?? null };
+	if (kind === 'contacts') {
+		const raw = withoutApiKey(delivery);
+		return contactsOf(delivery).map((contact) => ({ ...head, ...contactFields(contact, delivery.event), raw: { ...raw, data: contact } }));
+	}
+	return fieldsOf(delivery, kind).map((fields) => ({ ...head, ...fields, raw: rawOf(delivery) }));
+}
+
+/**
+ * What makes two deliveries the same (Evolution retries): a message's ID (its upsert and send echo
+ * too), a status update's ID and status, an edit's ID and time, a deletion's ID, a call's ID and
+ * status; for other events, the event, its time and its data.
+ */
+export function repeatKeyOf(fields: IDataObject, delivery: Delivery, kind: TriggerEvent | undefined): string | undefined {
+	const id = text(fields.messageId);
+	switch (kind) {
+		case 'messageReceived':
+		case 'messageSent':
+			return id && `message:${id}`;
+		case 'messageStatus':
+			return id && `status:${id}:${String(fields.status)}`;
+		case 'messageEdited':
+			return id && `edited:${id}:${String(fields.editedAt ?? fields.text)}`;
+		case 'messageDeleted':
+			return id && `deleted:${id}`;
+		case 'call':
+			return fields.callId ? `call:${String(fields.callId)}:${String(fields.status)}` : undefined;
+		default:
+			// A retry repeats the envelope exactly; two events in the same millisecond differ in their data.
+			return delivery.date_time ? `${delivery.event}:${delivery.date_time}:${fingerprint(JSON.stringify(delivery.data ?? null))}` : undefined;
+	}
+}
+
+/** A short fingerprint of a text (FNV-1a, 32 bits): enough to tell two events of one millisecond apart. */
+function fingerprint(value: string): string {
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
+	return (hash >>> 0).toString(36);
 }
