@@ -42,12 +42,13 @@ export async function controlDeliver(state: FakeState, raw: unknown): Promise<Ca
 	const instance = state.fake.instances.get(instanceName);
 	if (!instance) return notFound([`The "${instanceName}" instance does not exist`]);
 	const sender = { from: body.from, lid: body.lid, group: body.group, pushName: body.pushName, quotedId: body.quotedId };
+	const messageId = body.messageId;
 	const instanceId = state.idOf(instanceName);
 	let event = 'messages.upsert';
 	let data: unknown;
 	switch (body.kind ?? 'text') {
 		case 'text':
-			data = textMessageData(body.text ?? 'Hola', sender, instanceId);
+			data = textMessageData(body.text ?? 'Hola', { ...sender, id: messageId }, instanceId);
 			break;
 		case 'image': {
 			const id = whatsappMessageId();

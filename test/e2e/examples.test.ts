@@ -1,7 +1,8 @@
 // Every workflow in examples/ imports into n8n and solves its task against the fakes, with the
 // credentials and fake settings `npm start` uses in sandbox mode: the ones with a Manual Trigger run
 // through `n8n execute`; the Exchange Rate Trigger one runs in a started n8n, manually ("Execute
-// workflow") and then published, the way a user runs it.
+// workflow") and then published, the way a user runs it. The Messaging Trigger ones run in
+// messagingTrigger.test.ts (the RUC bot) and replyOnce.test.ts (reply-once, across a restart).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +21,7 @@ const examples = readdirSync(examplesDir)
 	.sort()
 	.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowJson }));
 const manual = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'));
+const listening = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.messagingTrigger`));
 const polled = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.exchangeRateTrigger`));
 
 /** The fake's "today": a Friday, well in the past so the nodes' "not after today" checks pass. */
@@ -61,12 +63,13 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the seven task examples, each with a unique id and name', () => {
+	it('has the eight task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'check-numbers-before-campaign.json',
 			'clean-ruc-column.json',
 			'exchange-rates-to-whatsapp.json',
 			'invite-group-to-event.json',
+			'reply-once.json',
 			'ruc-bot.json',
 			'taxpayer-to-whatsapp.json',
 			'validate-supplier-rucs.json',
@@ -87,6 +90,20 @@ describe('examples/', () => {
 		}
 		const notes = workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 		expect(notes.map((note) => String((note.parameters as IDataObject).content)).join('\n')).toMatch(/\*\*Use it:\*\*/);
+	});
+
+	// README's advice for repeats the trigger cannot catch (after a restart, on another webhook
+	// process): replyOnce.test.ts shows it working across a restart of n8n.
+	it.each(listening)('$file lets each message through once: Remove Duplicates on its ID right after the Messaging Trigger', ({ workflow }) => {
+		const trigger = workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.messagingTrigger`)!;
+		const next = (workflow.connections[String(trigger.name)] as IDataObject | undefined)?.main as Array<Array<{ node: string }>> | undefined;
+		expect(next?.flat().map((connection) => connection.node)).toHaveLength(1);
+		const dedupe = workflow.nodes.find((node) => node.name === next?.[0]?.[0]?.node);
+		expect(dedupe).toMatchObject({
+			type: 'n8n-nodes-base.removeDuplicates',
+			typeVersion: 2,
+			parameters: { operation: 'removeItemsSeenInPreviousExecutions', logic: 'removeItemsWithAlreadySeenKeyValues', dedupeValue: '={{ $json.messageId }}' },
+		});
 	});
 
 	it.each(manual)('$file runs from its Manual Trigger without an error', ({ workflow }) => {

@@ -273,6 +273,17 @@ export class N8n {
 		return await N8nServer.start(this.userFolder, path.join(this.work, 'server.log'));
 	}
 
+	/**
+	 * Stops `server` and starts `n8n start` again on the same user folder (database) and port, as
+	 * after a deploy or a crash: the webhook URLs registered before still reach it, published
+	 * workflows are published again, and whatever n8n kept only in the process is gone.
+	 */
+	async restartServer(server: N8nServer): Promise<N8nServer> {
+		const port = Number(new URL(server.url).port);
+		await server.stop();
+		return await N8nServer.start(this.userFolder, path.join(this.work, 'server-restarted.log'), { port });
+	}
+
 	async dispose() {
 		if (process.env.E2E_KEEP) return;
 		await rm(this.work, { recursive: true, force: true });
