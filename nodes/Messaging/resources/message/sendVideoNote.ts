@@ -7,13 +7,20 @@ import { sendOperation } from '../../sendOperation';
 
 /**
  * The video of a video note (PTV, the round video WhatsApp plays in the chat): the file read by
- * `mediaFile`, refused before any request when its known type is not a video.
+ * `mediaFile`, refused before any request when its known type is not a video, or when it is a
+ * link: Evolution 2.2 and 2.3 read a video note's length from a local file and fail on a URL.
  */
 const video: Field<'video', string> = {
 	name: 'video',
 	properties: [],
 	read(item, before) {
 		const content = valueOf(before, mediaFile);
+		if (content.source === 'url')
+			item.require('Media Source', 'URL', {
+				valid: false,
+				problem: 'cannot carry a video note: Evolution API reads its length from the file itself, and fails on a link',
+				hint: 'Download the video first (HTTP Request node, Response Format: File) and choose Binary File, or give it as Base64.',
+			});
 		if (content.mimeType && !content.mimeType.startsWith('video/'))
 			item.require('File', content.fileName ?? content.mimeType, {
 				valid: false,
@@ -31,7 +38,7 @@ export const sendVideoNote = sendOperation({
 	action: 'Send video note',
 	description: 'Send a round video note (PTV) from base64 text or a previous node (MP4)',
 	notice:
-		'Evolution API 2.3 reads the length of a video note from the file it is given: send it as Base64 or a Binary File. From a URL, the server answers 500 "Failed to get video duration".',
+		'Give the video as Base64 or a Binary File: Evolution API reads a video note\'s length from the file itself and fails on a link, so a URL is refused before sending.',
 	subtitle: 'Send Video Note',
 	path: '/message/sendPtv/{instanceName}',
 	fields: [recipient, mediaFile, video],

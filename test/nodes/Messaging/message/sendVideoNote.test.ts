@@ -69,13 +69,14 @@ describe('Send Video Note', () => {
 		]);
 	});
 
-	it("passes on the server's 500 for a link: Evolution 2.3 cannot read a video note's length from a URL", async () => {
+	it('refuses a link before sending: Evolution 2.2 and 2.3 cannot read a video note\'s length from a URL', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, {
 			parameters: sendVideoNote({ mediaSource: 'url', mediaUrl: 'https://cdn.example.com/saludo.mp4' }),
 		});
-		expect(fake.requests).toHaveLength(1);
-		expect(stopError(result).message).toContain('Failed to get video duration');
+		expect(fake.requests).toEqual([]);
+		expect(stopError(result).message).toMatch(/^Media Source "URL" cannot carry a video note: .*fails on a link\. Nothing was sent\./);
+		expect(stopError(result).description).toMatch(/Binary File/);
 	});
 
 	it('says a number is not on WhatsApp, and a file that is not a video to the server', async () => {
