@@ -321,7 +321,7 @@ const FIND_SCHEMAS = {
 } satisfies Record<string, JsonSchema>;
 
 /** The stored messages of an instance, newest first (Prisma's `orderBy: { messageTimestamp: 'desc' }`; ties: the last stored first). */
-function storedOf(state: FakeState, instance: FakeInstance) {
+export function storedOf(state: FakeState, instance: FakeInstance) {
 	return [...state.fake.messages.values()]
 		.map((message, index) => ({ message, index }))
 		.filter(({ message }) => message.instance === instance.name)

@@ -21,6 +21,7 @@ import {
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
+import { findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { sendButtons, sendList } from './interactive.ts';
@@ -76,6 +77,7 @@ const routes: Record<string, Handler> = {
 	'POST chat/findStatusMessage': findStatusMessage,
 	'POST chat/findContacts': findContacts,
 	'POST chat/findChats': findChats,
+	'GET chat/findChatByRemoteJid': findChatByRemoteJid,
 	'POST chat/archiveChat': archiveChat,
 	'POST chat/markChatUnread': markChatUnread,
 	'POST chat/updateBlockStatus': updateBlockStatus,

@@ -6,16 +6,8 @@ import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
 import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
-import { chat } from './resources/chat';
-import { group } from './resources/group';
-import { instanceResource } from './resources/instance';
-import { message } from './resources/message';
-import { profile } from './resources/profile';
-import { settings } from './resources/settings';
+import { MESSAGING_RESOURCES as resources } from './resources';
 import { messagingApi, messagingRequestDefaults } from './transport';
-
-// The most used first: the node creator lists the actions resource by resource.
-const resources = [message, chat, group, instanceResource, settings, profile];
 
 export class Messaging implements INodeType {
 	description: INodeTypeDescription = {

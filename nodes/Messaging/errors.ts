@@ -118,6 +118,15 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 			httpCode,
 		};
 	}
+	// chat/findChatByRemoteJid answers JSON null for a chat it has not stored.
+	if (statusCode >= 200 && statusCode < 300 && body === null && context.operation === 'getChat') {
+		return {
+			message: `${instance} has no stored ${context.subject}`,
+			description:
+				'Evolution stores a chat once a message is sent or received in it (with DATABASE_SAVE_DATA_CHATS on). Check the number, or send a message first; Find Chats lists the stored ones.',
+			httpCode,
+		};
+	}
 	if (statusCode >= 200 && statusCode < 300) {
 		return {
 			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,

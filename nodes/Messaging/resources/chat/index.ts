@@ -7,6 +7,7 @@ import { findChats } from './findChats';
 import { findContacts } from './findContacts';
 import { findMessages } from './findMessages';
 import { findStatusMessages } from './findStatusMessages';
+import { getChat } from './getChat';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
 import { markAsRead } from './markAsRead';
 import { markAsUnread } from './markAsUnread';
@@ -32,6 +33,7 @@ export const chat: Resource = {
 		findStatusMessages,
 		findContacts,
 		findChats,
+		getChat,
 	],
 	default: 'checkNumbers',
 };
