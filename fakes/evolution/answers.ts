@@ -30,3 +30,46 @@ export function groupSchemaFailure(body: Record<string, unknown>, schema: JsonSc
 	const errors = validateSchema(body, schema);
 	return errors.length ? badRequest(errors) : undefined;
 }
+
+/** What a Meta error, or any error, carries into the envelope below (Graph API's `error` object). */
+export interface MetaError {
+	message: unknown;
+	code?: string | number;
+	type?: string;
+	error_subcode?: number;
+	error_user_title?: string;
+	error_user_msg?: string;
+	fbtrace_id?: string;
+}
+
+/**
+ * createMetaErrorResponse: how the business and template routes answer any error they catch, their
+ * schema's included: 400, the message at the top, Meta's fields (or defaults) in `details`.
+ */
+export function metaErrorResponse(error: MetaError, context: string): CannedAnswer {
+	const title = error.error_user_title || error.message || 'Unknown error';
+	const userMessage = error.error_user_msg || error.message || 'Unknown error';
+	return {
+		status: 400,
+		body: {
+			status: 400,
+			error: 'Bad Request',
+			message: title,
+			details: {
+				whatsapp_error: userMessage,
+				whatsapp_code: error.code || 'UNKNOWN_ERROR',
+				error_user_title: title,
+				error_user_msg: userMessage,
+				error_type: error.type || 'UNKNOWN',
+				error_subcode: error.error_subcode || null,
+				fbtrace_id: error.fbtrace_id || null,
+				context,
+				type: 'whatsapp_api_error',
+			},
+			timestamp: new Date().toISOString(),
+		},
+	};
+}
+
+/** The Cloud API channel's answer to a Baileys-only method (a label, a call). */
+export const NOT_ON_CLOUD_API = 'Method not available on WhatsApp Business API';

@@ -29,11 +29,16 @@ export type {
 	DeliveryOutcome,
 	EvolutionFake,
 	EvolutionFakeOptions,
+	FakeCall,
 	FakeChatState,
+	FakeCollection,
 	FakeGroup,
 	FakeGroupParticipant,
 	FakeInstance,
+	FakeLabel,
+	FakeProduct,
 	FakeQrCode,
+	FakeTemplate,
 	FakeWebhook,
 	RecordedRequest,
 	RequestFilter,
@@ -46,14 +51,20 @@ export type {
 export { CONTROL_DELIVER, CONTROL_SENT, DEFAULT_DELIVER_TO } from './control.ts';
 export {
 	DEFAULT_API_KEY,
+	DEFAULT_CATALOGS,
+	DEFAULT_COLLECTIONS,
 	DEFAULT_GROUPS,
+	DEFAULT_LABELS,
 	DEFAULT_MEDIA_LIMIT_BYTES,
 	DEFAULT_PROFILE_PICTURES,
 	FAKE_PAIRING_CODE,
 	SEEDED_MESSAGES,
 	SEEDED_PDF,
+	DEFAULT_SERVER_VERSION,
 	SEEDED_PNG,
 } from './seeds.ts';
+export { FAKE_WA_WEB_VERSION } from './server.ts';
+export { LABEL_REFUSED } from './labels.ts';
 export { WEBHOOK_EVENTS } from './webhook.ts';
 
 export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
@@ -103,7 +114,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 				? badRequest([parseError])
 				: await route(state, method, path, req.headers, body));
 		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
-		const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+		// Express's res.json(undefined) sends no body, as JSON.
+		const payload = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
 		res.writeHead(answer.status, {
 			'content-type': typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(payload),

@@ -14,6 +14,9 @@ import type { CannedAnswer, FakeInstance, FakeQrCode, FakeState } from './types.
 
 const BAILEYS = 'WHATSAPP-BAILEYS';
 export const BUSINESS = 'WHATSAPP-BUSINESS';
+
+/** A WhatsApp Business Cloud API instance (Evolution's BusinessStartupService). */
+export const isCloudApi = (instance: FakeInstance) => instance.integration === BUSINESS;
 const INTEGRATIONS = [BUSINESS, BAILEYS, 'EVOLUTION'];
 
 const SCHEMAS = {
@@ -145,6 +148,7 @@ export function createInstance(state: FakeState, headers: IncomingHttpHeaders, b
 		profileName: null,
 		integration,
 		qrcode: connects ? newQrCode(number) : undefined,
+		businessId: typeof fields.businessId === 'string' ? fields.businessId : undefined,
 	};
 	state.fake.instances.set(name, instance);
 	const serverUrl = state.options.serverUrl ?? state.fake.url;

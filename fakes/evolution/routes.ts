@@ -5,6 +5,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { notFound, wrapped } from './answers.ts';
+import { getCatalog, getCollections } from './business.ts';
+import { offerCall } from './call.ts';
 import {
 	archiveChat,
 	deleteMessageForEveryone,
@@ -24,6 +26,7 @@ import {
 import { findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
+import { findLabels, handleLabel } from './labels.ts';
 import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import {
@@ -48,7 +51,9 @@ import {
 	updateProfilePicture,
 	updateProfileStatus,
 } from './profile.ts';
+import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
+import { createTemplate, findTemplates } from './templates.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -101,12 +106,20 @@ const routes: Record<string, Handler> = {
 	'POST settings/set': setSettings,
 	'POST webhook/set': setWebhook,
 	'GET webhook/find': findWebhook,
+	'GET label/findLabels': findLabels,
+	'POST label/handleLabel': handleLabel,
+	'POST business/getCatalog': getCatalog,
+	'POST business/getCollections': getCollections,
+	'GET template/find': findTemplates,
+	'POST template/create': createTemplate,
+	'POST call/offer': offerCall,
 };
 
 type ServerRoute = (state: FakeState, headers: IncomingHttpHeaders, query: URLSearchParams, body: unknown) => CannedAnswer | Promise<CannedAnswer>;
 
 /** The routes without an instance in their path (no guard), by `<METHOD> <path>`. */
 const serverRoutes: Record<string, ServerRoute> = {
+	'GET /': (state, headers) => serverInfo(state, headers),
 	'GET /instance/fetchInstances': (state, headers, query) => fetchInstances(state, headers, query),
 	'POST /instance/create': (state, headers, _query, body) => createInstance(state, headers, body),
 	[`POST ${CONTROL_DELIVER}`]: (state, _headers, _query, body) => controlDeliver(state, body),

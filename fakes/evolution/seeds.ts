@@ -1,6 +1,6 @@
 // What every fake Evolution server starts with: its API key, instances' groups and profile
 // pictures, the seeded messages (so media can be fetched back as base64) and the media limit.
-import type { FakeGroup } from './types.ts';
+import type { FakeCollection, FakeGroup, FakeLabel, FakeProduct } from './types.ts';
 
 export const DEFAULT_API_KEY = 'global-test-key';
 export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -70,3 +70,48 @@ export const SEEDED_SENDER = '51987654321@s.whatsapp.net';
 
 /** The pairing code the fake's instances show when a number is given (Baileys' requestPairingCode: 8 characters). */
 export const FAKE_PAIRING_CODE = 'K7Q2M9XP';
+
+/** The WhatsApp Business labels of `sales` (a business account): the five defaults, then one added. */
+export const DEFAULT_LABELS: Readonly<Record<string, FakeLabel[]>> = {
+	sales: [
+		{ id: '1', name: 'Nuevo cliente', color: '1', predefinedId: '1' },
+		{ id: '2', name: 'Nuevo pedido', color: '2', predefinedId: '2' },
+		{ id: '3', name: 'Pago pendiente', color: '3', predefinedId: '3' },
+		{ id: '4', name: 'Pagado', color: '4', predefinedId: '4' },
+		{ id: '5', name: 'Pedido finalizado', color: '5', predefinedId: '5' },
+		{ id: '6', name: 'Mayorista', color: '11', predefinedId: null },
+	],
+};
+
+/** A product as Baileys' parseProductNode gives it (price in thousandths of the currency). */
+const product = (index: number): FakeProduct => ({
+	id: String(7_000_000_000_000_000 + index),
+	imageUrls: {
+		requested: `https://mmg.whatsapp.net/v/t45.5328-4/producto-${index}.jpg`,
+		original: `https://mmg.whatsapp.net/v/t45.5328-4/producto-${index}-original.jpg`,
+	},
+	reviewStatus: { whatsapp: 'APPROVED' },
+	availability: 'in stock',
+	name: `Producto ${index}`,
+	retailerId: `SKU-${String(index).padStart(3, '0')}`,
+	url: `https://bodega.example.pe/p/${index}`,
+	description: `Abarrotes, artículo ${index}`,
+	price: 1_000 * (index + 1) + 500,
+	currency: 'PEN',
+	isHidden: false,
+});
+
+/** The catalog of the business 51944444444: 12 products, more than one page of the server's default 10. */
+export const DEFAULT_CATALOGS: Readonly<Record<string, FakeProduct[]>> = {
+	'51944444444': Array.from({ length: 12 }, (_, index) => product(index + 1)),
+};
+
+export const DEFAULT_COLLECTIONS: Readonly<Record<string, FakeCollection[]>> = {
+	'51944444444': [
+		{ id: '800000000000001', name: 'Bebidas', products: [product(1), product(2), product(3)], status: { status: 'APPROVED', canAppeal: true } },
+		{ id: '800000000000002', name: 'Ofertas', products: [product(4)], status: { status: 'APPROVED', canAppeal: true } },
+	],
+};
+
+/** What `GET /` names when the fake is not told otherwise. */
+export const DEFAULT_SERVER_VERSION = '2.3.6';

@@ -9,7 +9,10 @@ import {
 	DEFAULT_ABOUTS,
 	DEFAULT_API_KEY,
 	DEFAULT_BUSINESS_PROFILES,
+	DEFAULT_CATALOGS,
+	DEFAULT_COLLECTIONS,
 	DEFAULT_GROUPS,
+	DEFAULT_LABELS,
 	DEFAULT_MEDIA_LIMIT_BYTES,
 	DEFAULT_PROFILE_PICTURES,
 	SEEDED_MESSAGES,
@@ -67,6 +70,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	const pending: Pending[] = [];
 	const inFlightDeliveries = new Set<Promise<unknown>>();
 	const seededMessages = new Map<string, StoredMessage>();
+	const seededLabels = () => new Map(Object.entries(options.labels ?? DEFAULT_LABELS).map(([name, labels]) => [name, structuredClone(labels)]));
+	const seededTemplates = () => new Map(Object.entries(options.templates ?? {}).map(([name, templates]) => [name, structuredClone(templates)]));
 
 	const fake: EvolutionFake = {
 		url: '',
@@ -82,6 +87,13 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		abouts: new Map(Object.entries(options.abouts ?? DEFAULT_ABOUTS)),
 		businessProfiles: new Map(Object.entries(options.businessProfiles ?? DEFAULT_BUSINESS_PROFILES).map(([digits, profile]) => [digits, structuredClone(profile)])),
 		profiles: new Map(),
+		labels: seededLabels(),
+		chatLabels: new Map(),
+		catalogs: new Map(Object.entries(options.catalogs ?? DEFAULT_CATALOGS)),
+		collections: new Map(Object.entries(options.collections ?? DEFAULT_COLLECTIONS)),
+		templates: seededTemplates(),
+		templateRows: [],
+		calls: [],
 		messages: new Map(),
 		readKeys: [],
 		chatStates: new Map(),
@@ -153,6 +165,11 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.readKeys.length = 0;
 			fake.chatStates.clear();
 			fake.profiles.clear();
+			fake.labels = seededLabels();
+			fake.chatLabels.clear();
+			fake.templates = seededTemplates();
+			fake.templateRows.length = 0;
+			fake.calls.length = 0;
 			fake.webhooks.clear();
 			fake.webhookAttempts.length = 0;
 			fake.messages.clear();

@@ -15,6 +15,40 @@ export interface FakeInstance {
 	integration?: string;
 	/** The QR code the instance shows while `connecting` (made by `instance/create` and `instance/connect`). */
 	qrcode?: FakeQrCode;
+	/** A Cloud API instance's Meta business ID (`instance/create`'s `businessId`). */
+	businessId?: string;
+}
+
+/** A WhatsApp Business label as the server stores it (the Label row; `findLabels` answers it). */
+export interface FakeLabel {
+	id: string;
+	name: string;
+	/** WhatsApp's color index, as text ("0" to "19"). */
+	color: string;
+	/** The WhatsApp Business default label it is ("1" to "5"), or null for one the business added. */
+	predefinedId: string | null;
+}
+
+/** A product of a WhatsApp Business catalog, as Baileys' getCatalog parses it. */
+export type FakeProduct = Record<string, unknown> & { id: string; name: string };
+
+/** A catalog collection, as Baileys' getCollections parses it. */
+export interface FakeCollection {
+	id: string;
+	name: string;
+	products: FakeProduct[];
+	status: { status: string; canAppeal: boolean };
+}
+
+/** A message template as Meta's Graph API lists it (`GET /<business>/message_templates`). */
+export type FakeTemplate = Record<string, unknown> & { id: string; name: string; language: string; status: string; category: string };
+
+/** One call `call/offer` placed (Evolution 2.2 only: 2.3 places none). */
+export interface FakeCall {
+	instance: string;
+	jid: string;
+	isVideo: boolean;
+	callDuration: number;
 }
 
 /** An instance's QR code as Baileys' `qrCode` getter answers it. */
@@ -165,6 +199,18 @@ export interface EvolutionFakeOptions {
 	 * default `sales`. The sandbox sets `playground`, an instance no example workflow listens on.
 	 */
 	deliverTo?: string;
+	/** WhatsApp Business labels by instance name; default `DEFAULT_LABELS` (on `sales` only). */
+	labels?: Record<string, FakeLabel[]>;
+	/** Catalogs by the business's digits; default `DEFAULT_CATALOGS`. */
+	catalogs?: Record<string, FakeProduct[]>;
+	/** Catalog collections by the business's digits; default `DEFAULT_COLLECTIONS`. */
+	collections?: Record<string, FakeCollection[]>;
+	/** Meta's templates of each Cloud API instance, by instance name; default none. */
+	templates?: Record<string, FakeTemplate[]>;
+	/** The release `GET /` names; default `2.3.6` (before 2.3.0 it has no `whatsappWebVersion`). */
+	serverVersion?: string;
+	/** How `call/offer` answers: `2.3` (default: a fixed answer, no call) or `2.2` (rings, `{id, to}`). */
+	callRelease?: '2.3' | '2.2';
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
@@ -278,6 +324,19 @@ export interface EvolutionFake {
 	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
 	/** Each instance's archived, unread and blocked chats (JIDs), by instance name, as archiveChat, markChatUnread and updateBlockStatus leave them. */
 	chatStates: Map<string, FakeChatState>;
+	/** Each instance's WhatsApp Business labels, by instance name (none: a personal account). */
+	labels: Map<string, FakeLabel[]>;
+	/** The labels on each chat, by instance name, then chat JID (`label/handleLabel` changes them). */
+	chatLabels: Map<string, Map<string, Set<string>>>;
+	/** Catalogs and collections by the business's digits. */
+	catalogs: Map<string, FakeProduct[]>;
+	collections: Map<string, FakeCollection[]>;
+	/** Meta's templates of each Cloud API instance, by instance name. */
+	templates: Map<string, FakeTemplate[]>;
+	/** The server's Template rows (`template/create`), names unique across instances as in its database. */
+	templateRows: Array<Record<string, unknown> & { name: string; instanceId: string }>;
+	/** Calls placed through `call/offer` (2.2 only), in order. */
+	calls: FakeCall[];
 	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
 	storeMedia(input: StoreMediaInput): string;
 	/** Stores a text message (default: received on `sales` from `SEEDED_SENDER`, now), until `reset()`; returns its id. */

@@ -1,0 +1,101 @@
+// The template routes (the node's Template resource): find and create, as TemplateService does
+// them: it calls Meta's Graph API (`<business>/message_templates`) with the instance's business ID
+// and token, and its router answers every error in Meta's envelope (createMetaErrorResponse). The
+// fake plays Meta with `fake.templates`; a Baileys instance sends its own Evolution token, which
+// Meta refuses.
+import { randomBytes } from 'node:crypto';
+
+import { metaErrorResponse, type MetaError } from './answers.ts';
+import { isCloudApi } from './instance.ts';
+import { isNotEmpty, validateSchema, type JsonSchema } from './schema.ts';
+import type { CannedAnswer, FakeInstance, FakeState, FakeTemplate } from './types.ts';
+
+/** src/validate/template.schema.ts, keys in its order. */
+const TEMPLATE_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: {
+		name: { type: 'string' },
+		category: { type: 'string', enum: ['AUTHENTICATION', 'MARKETING', 'UTILITY'] },
+		allowCategoryChange: { type: 'boolean' },
+		language: { type: 'string' },
+		components: { type: 'array' },
+		webhookUrl: { type: 'string' },
+	},
+	required: ['name', 'category', 'language', 'components'],
+	...isNotEmpty('name', 'category', 'language', 'components'),
+};
+
+const fbtraceId = () => `A${randomBytes(11).toString('base64url')}`;
+
+/** Meta's answer to a token it cannot read (what a Baileys instance's Evolution token is to it). */
+const badToken = (): MetaError => ({
+	message: 'Invalid OAuth access token - Cannot parse access token',
+	type: 'OAuthException',
+	code: 190,
+	fbtrace_id: fbtraceId(),
+});
+
+/**
+ * GET /template/find (200): Meta's `data`, the first page. On a Baileys instance Meta answers an
+ * error, which has no `data`: the route answers 200 with no body (res.json(undefined)).
+ */
+export function findTemplates(state: FakeState, instance: FakeInstance): CannedAnswer {
+	if (!isCloudApi(instance)) return { status: 200, body: undefined };
+	return { status: 200, body: structuredClone(state.fake.templates.get(instance.name) ?? []) };
+}
+
+const newId = () => String(1_000_000_000_000_000n + BigInt(`0x${randomBytes(6).toString('hex')}`));
+
+/**
+ * POST /template/create (201): the Template row the server stores, with Meta's answer as
+ * `template`. Meta's own refusals (a name and language it has) come back in Meta's envelope; a
+ * name stored already, by any instance, fails the row's unique key after Meta took the template.
+ */
+export function createTemplate(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const errors = validateSchema(body, TEMPLATE_SCHEMA);
+	if (errors.length) return metaErrorResponse({ message: [errors.map((error) => error.message)] }, 'template_creation');
+	if (!isCloudApi(instance)) return metaErrorResponse(badToken(), 'template_creation');
+	const name = String(body.name);
+	const language = String(body.language);
+	const atMeta = state.fake.templates.get(instance.name) ?? [];
+	if (atMeta.some((template) => template.name === name && template.language === language)) {
+		// The wording is the fake's: Meta publishes the code, not every text.
+		return metaErrorResponse(
+			{
+				message: 'Invalid parameter',
+				type: 'OAuthException',
+				code: 100,
+				error_subcode: 2388024,
+				error_user_title: 'Message template already exists',
+				error_user_msg: `There is already ${language} content for this template. Create a new template and try again.`,
+				fbtrace_id: fbtraceId(),
+			},
+			'template_creation',
+		);
+	}
+	const created: FakeTemplate = { name, components: body.components, language, status: 'PENDING', category: String(body.category), id: newId() };
+	state.fake.templates.set(instance.name, [...atMeta, created]);
+	const answer = { id: created.id, status: created.status, category: created.category };
+	if (state.fake.templateRows.some((row) => row.name === name)) {
+		return metaErrorResponse(
+			{
+				message: '\nInvalid `this.prismaRepository.template.create()` invocation in\n/evolution/dist/main.js\n\nUnique constraint failed on the fields: (`name`)',
+				code: 'P2002',
+			},
+			'template_creation',
+		);
+	}
+	const now = new Date().toISOString();
+	const row = {
+		id: `c${randomBytes(12).toString('hex')}`,
+		templateId: created.id,
+		name,
+		template: answer,
+		webhookUrl: typeof body.webhookUrl === 'string' ? body.webhookUrl : null,
+		createdAt: now,
+		updatedAt: now,
+		instanceId: state.idOf(instance.name),
+	};
+	state.fake.templateRows.push(row);
+	return { status: 201, body: row };
+}
