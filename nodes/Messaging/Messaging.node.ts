@@ -6,6 +6,7 @@ import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
 import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
+import { getLabels } from './listSearch/getLabels';
 import { MESSAGING_RESOURCES as resources } from './resources';
 import { messagingApi, messagingRequestDefaults } from './transport';
 
@@ -31,7 +32,7 @@ export class Messaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: { getGroups, getInstances },
+		listSearch: { getGroups, getInstances, getLabels },
 		credentialTest: { messagingApiTest },
 	};
 }

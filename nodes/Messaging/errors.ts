@@ -6,6 +6,7 @@ import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
 import { askedFor, duration, waitedFor } from '../shared/quota';
+import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -64,7 +65,7 @@ export function serverReason(body: unknown): string {
 function instanceOf(context: RequestContext): string {
 	const instanceName = context.about.instance;
 	if (instanceName !== undefined) return `instance "${instanceName}"`;
-	return context.operation === LIST_INSTANCES ? 'the server' : 'the instance';
+	return context.operation === LIST_INSTANCES || context.routeKind === 'server' ? 'the server' : 'the instance';
 }
 
 /** The recipient as the user gave it and, when it differs, as it was sent. */
@@ -76,10 +77,18 @@ function recipientOf(context: RequestContext, sent?: string): string {
 
 /**
  * A 2xx answer whose body is JSON (an object or a list), except `{error: true, message}`: what
- * Connect and Restart answer, with 200, when the controller caught an error.
+ * Connect and Restart answer, with 200, when the controller caught an error; and the business
+ * routes' 2xx failures (businessErrors.ts).
  */
-export function isMessagingSuccess(statusCode: number, body: unknown): boolean {
-	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object' && (body as { error?: unknown }).error !== true;
+export function isMessagingSuccess(statusCode: number, body: unknown, context?: RequestContext): boolean {
+	return (
+		statusCode >= 200 &&
+		statusCode < 300 &&
+		body !== null &&
+		typeof body === 'object' &&
+		(body as { error?: unknown }).error !== true &&
+		!isBusinessFailure(context, body)
+	);
 }
 
 /** Connect's and Restart's 200 `{error: true, message}`; the message is "[object Object]" for Evolution's own exceptions. */
@@ -107,6 +116,8 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
 
+	const business = businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason });
+	if (business) return business;
 	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
 		return caughtError(context, instance, httpCode, body);
 	}

@@ -196,7 +196,8 @@ export interface Api {
 	credential?: NeededCredential;
 	/** Reads an answer's body, which some operations ask for as a stream. */
 	readBody?(body: unknown): Promise<unknown>;
-	isSuccess(statusCode: number, body: unknown): boolean;
+	/** Whether an answer is a success; `context` tells which request it answers (a 2xx can still report a failure). */
+	isSuccess(statusCode: number, body: unknown, context: RequestContext): boolean;
 	/** The API's table of what an answer that is not a success means. */
 	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
 	/** What a request that got no answer (refused, dropped, timed out) means. */

@@ -55,7 +55,7 @@ async function receive(
 
 /** A successful answer's body; any other answer becomes the API's readable error, for the item if there is one. */
 function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer): unknown {
-	if (!api.isSuccess(answer.statusCode, answer.body)) {
+	if (!api.isSuccess(answer.statusCode, answer.body, context)) {
 		throw apiError(node, itemIndex, api.answerFailure(context, answer.statusCode, answer.body));
 	}
 	return answer.body;

@@ -110,3 +110,11 @@ export async function listInstances(
 	const context = new LoadOptionsContext(workflow, messagingNode, additionalDataFor(credentialsFor(fake, credentials), workflowData), 'instanceName');
 	return await new Messaging().methods.listSearch.getInstances.call(context, filter);
 }
+
+/** Fills the Label list the way the editor does, for the node's instance. */
+export async function listLabels(fake: EvolutionFake, instanceName: unknown, filter?: string): Promise<INodeListSearchResult> {
+	const node: INode = { ...messagingNode, typeVersion: 1.1, parameters: { resource: 'label', operation: 'addToChat', instanceName } as INode['parameters'] };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesRegistry });
+	const context = new LoadOptionsContext(workflow, node, additionalDataFor(credentialsFor(fake), workflowData), 'labelId');
+	return await new Messaging().methods.listSearch.getLabels.call(context, filter);
+}

@@ -11,6 +11,7 @@ import { getChat } from './getChat';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
 import { markAsRead } from './markAsRead';
 import { markAsUnread } from './markAsUnread';
+import { offerCall } from './offerCall';
 import { sendPresence } from './sendPresence';
 import { unarchive } from './unarchive';
 import { unblock } from './unblock';
@@ -34,6 +35,7 @@ export const chat: Resource = {
 		findContacts,
 		findChats,
 		getChat,
+		offerCall,
 	],
 	default: 'checkNumbers',
 };

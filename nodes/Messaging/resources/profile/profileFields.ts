@@ -21,7 +21,7 @@ export const whoseProfile: Field<'profileOf', CheckedNumber | undefined> = {
 				{ name: 'This Instance', value: 'own', description: "The instance's own WhatsApp account" },
 			],
 			default: 'own',
-			description: 'Whose profile to get',
+			description: "Whose WhatsApp account: this instance's own, or a contact's",
 		},
 		{
 			displayName: 'Contact Number',

@@ -1,0 +1,149 @@
+// What the answers of the WhatsApp Business routes mean (labels, catalog, templates, calls, and
+// the Cloud API's "Method not available"), before errors.ts's general table: 2xx answers that
+// report a failure, and Evolution's Meta error envelope (business and template routes).
+import { detail, type Failure } from '../shared/errors';
+import type { RequestContext } from '../shared/contract';
+
+/** The route kinds of this file's resources. */
+const BUSINESS_ROUTES = new Set(['label', 'business', 'template']);
+
+/** What the caller knows of the request, in words: the instance, the recipient, the server's reason. */
+export interface Named {
+	instance: string;
+	recipient: string;
+	reason: string;
+}
+
+type Body = Record<string, unknown>;
+const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
+
+/** Evolution 2.3.0 to 2.3.6 answer Offer Call with this, without calling (the call is commented out in its code). */
+const isOfferCallStub = (body: Body) => body.id === '123' && 'jid' in body && !('to' in body);
+
+/**
+ * A 2xx that reports a failure: the catalog's catch (`{wuid, name: null, isBusiness: false}`, no
+ * list), Offer Call's stub or its caught error (2.2: Baileys' Boom, serialised), an empty template
+ * list (a Baileys instance: Meta refused its token and the service answers nothing).
+ */
+export function isBusinessFailure(context: RequestContext | undefined, body: unknown): boolean {
+	if (!context) return false;
+	const answer = asBody(body);
+	if (context.operation === 'offerCall') return isOfferCallStub(answer) || answer.isBoom === true;
+	if (context.routeKind === 'business') return answer.isBusiness === false && !Array.isArray(answer.catalog) && !Array.isArray(answer.collections);
+	return false;
+}
+
+/** The Meta error envelope of the business and template routes: `{status, error, message, details: {...}}`. */
+function metaDetails(body: unknown): Body | undefined {
+	const details = asBody(body).details;
+	return details && typeof details === 'object' ? (details as Body) : undefined;
+}
+
+const CLOUD_ONLY = 'Templates belong to WhatsApp Business Cloud API instances (integration WHATSAPP-BUSINESS, made with Meta\'s access token and business ID).';
+const BAILEYS_ONLY = 'It works on a Baileys instance (a number linked by QR code); pick one of those, or do it in WhatsApp Business Manager.';
+
+/** The failure of a business route's answer, or undefined when errors.ts's general table applies. */
+export function businessAnswerFailure(context: RequestContext, statusCode: number, body: unknown, named: Named): Failure | undefined {
+	const httpCode = String(statusCode);
+	const { instance, recipient, reason } = named;
+	const answer = asBody(body);
+	const ok = statusCode >= 200 && statusCode < 300;
+
+	if (ok && context.operation === 'offerCall' && isOfferCallStub(answer)) {
+		return {
+			message: `${instance} did not call ${recipient}: this Evolution API answers Offer Call without placing the call ${detail(httpCode, 'id "123"')}`,
+			description: 'Evolution API 2.3.0 to 2.3.6 have the call switched off in their code and answer a fixed id; only 2.2.x rings. Send a message instead, or run a 2.2 server for calls.',
+			httpCode,
+		};
+	}
+	if (ok && context.operation === 'offerCall') {
+		const boom = asBody(asBody(answer.output).payload);
+		return {
+			message: `${instance} could not call ${recipient} ${detail(httpCode, String(boom.message ?? 'the call failed'))}`,
+			description: 'Check in the Evolution API manager that the instance is connected, then try again.',
+			httpCode,
+		};
+	}
+	if (ok && context.routeKind === 'business') {
+		return {
+			message: `no catalog could be read for ${context.subject || recipient}: it is not a WhatsApp Business account with a catalog, or WhatsApp did not answer ${detail(httpCode, 'isBusiness: false')}`,
+			description: 'Check with Profile → Get Business Profile that the number is a business. A catalog exists once the business adds products in the WhatsApp Business app.',
+			httpCode,
+		};
+	}
+	if (ok && context.routeKind === 'template' && (body === undefined || body === null || body === '')) {
+		return {
+			message: `${instance} has no template list: the server answered nothing ${detail(httpCode, 'an empty answer')}`,
+			description: `${CLOUD_ONLY} On a Baileys instance Meta refuses the instance's token and Evolution answers an empty 200.`,
+			httpCode,
+		};
+	}
+	if (ok) return undefined;
+	// The Cloud API channel's answer to every Baileys-only method, on any route.
+	if (/Method not available on WhatsApp Business API/i.test(reason)) {
+		const what = context.operation === 'offerCall' ? 'calls' : /label/i.test(`${context.routeKind} ${context.operation}`) ? 'labels' : 'this operation';
+		return {
+			message: `${instance} is a WhatsApp Business Cloud API instance, which has no ${what} ${detail(httpCode, reason)}`,
+			description: BAILEYS_ONLY,
+			httpCode,
+		};
+	}
+	if (!BUSINESS_ROUTES.has(context.routeKind)) return undefined;
+	if (/fetch(Catalog|Collections) is not a function/.test(reason)) {
+		return {
+			message: `${instance} is a WhatsApp Business Cloud API instance, which has no catalog route ${detail(httpCode, reason)}`,
+			description: BAILEYS_ONLY,
+			httpCode,
+		};
+	}
+	if (statusCode === 400 && /^Unable to (add|remove) label/im.test(reason)) {
+		const adding = /add/i.test(reason);
+		return {
+			message: `${instance} could not ${adding ? 'add' : 'remove'} ${context.subject} ${adding ? 'to' : 'from'} the chat of ${recipient} ${detail(httpCode, reason)}`,
+			description: 'Labels exist only on WhatsApp Business accounts, and the label must be one of the account\'s: pick it from the list (Label → Get Many lists them with their IDs).',
+			httpCode,
+		};
+	}
+	if (statusCode === 404 && /not on WhatsApp|Number not found/i.test(reason)) {
+		return {
+			message: `${recipient} is not on WhatsApp ${detail(httpCode, reason)}`,
+			description: 'A label goes on the chat of a WhatsApp account. Check the number and its country code (Check Numbers tells).',
+			httpCode,
+		};
+	}
+	const details = metaDetails(body);
+	// No Meta envelope, or a number not on WhatsApp inside one: errors.ts's general table says it.
+	const listsMissing = Array.isArray(answer.message) && answer.message.some((entry) => (entry as Body | null)?.exists === false);
+	if (!details || listsMissing) return undefined;
+	const said = [reason, typeof details.error_user_msg === 'string' && details.error_user_msg !== reason ? details.error_user_msg : '']
+		.filter(Boolean)
+		.join(': ');
+	if (details.whatsapp_code === 190 || (details.error_type === 'OAuthException' && /access token/i.test(said))) {
+		return {
+			message: `Meta refused the access token of ${instance} ${detail(httpCode, said)}`,
+			description: `${CLOUD_ONLY} A Baileys instance sends its own Evolution token, which Meta refuses; a Cloud instance needs a valid, unexpired token.`,
+			httpCode,
+		};
+	}
+	if (details.whatsapp_code === 'P2002') {
+		return {
+			message: `the server already stores a template named like this one ${detail(httpCode, 'Unique constraint failed on the fields: (`name`)')}`,
+			description: 'Evolution API keeps template names unique across all its instances (another language of the same name included). Give the template another name.',
+			httpCode,
+		};
+	}
+	// The WhatsApp connection closed: errors.ts's general table says so.
+	if (/Connection Closed/i.test(said)) return undefined;
+	if (/^Connection error/i.test(said)) {
+		return {
+			message: `the server could not reach Meta's Graph API for ${instance} ${detail(httpCode, said)}`,
+			description: "Evolution API calls graph.facebook.com (WA_BUSINESS_URL) for templates: check that the server can reach it, then try again.",
+			httpCode,
+		};
+	}
+	return {
+		message: `${context.routeKind === 'template' ? 'Meta or the server' : 'the server'} rejected the request to ${instance} ${detail(httpCode, said || 'Bad Request')}`,
+		description: 'Correct what the message names and run again.',
+		httpCode,
+	};
+}
