@@ -1,5 +1,5 @@
 // The Messaging API credential's test, run by the nodes that use it (`testedBy`).
-import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { messagingAuthHeaders, messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import { failed, passed, testCredential, type ProbeAnswer } from '../shared/credentialTest';
@@ -8,13 +8,34 @@ import { serverReason } from './errors';
 const NOT_EVOLUTION =
 	'Use the address of the Evolution API server itself (the one its manager page is under), with http:// or https:// as it is served.';
 
-function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer): INodeCredentialTestResult {
+/** The releases this node is read against: 2.3.6's behaviour, with 2.1's and 2.2's differences documented. */
+const TESTED = { from: [2, 1, 0], to: [2, 3, 6] };
+
+const compare = (a: number[], b: number[]) => a.reduce((order, part, i) => order || part - (b[i] ?? 0), 0);
+
+/** What the success message adds about the server's release, read from `GET /`. */
+export function versionNote(version: string | undefined): { named: string; warning: string } {
+	// Only a release number is repeated: the answer is the server's, and could say anything.
+	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,4})(-[\w.]{1,20})?$/.exec(version ?? '');
+	if (!version || !match) return { named: 'Evolution API', warning: '' };
+	const parts = match.slice(1, 4).map(Number);
+	const outside = compare(parts, TESTED.from) < 0 || compare(parts, TESTED.to) > 0;
+	return {
+		named: `Evolution API ${version}`,
+		warning: outside
+			? ` This node is tested with Evolution API 2.3.6 (2.1 and 2.2 differences documented); ${version} is not: see Compatibility in the node's README.`
+			: '',
+	};
+}
+
+function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer, version?: string): INodeCredentialTestResult {
 	const reason = serverReason(body);
 	const says = reason && isJson ? ` The server says: "${reason}".` : '';
 	if (statusCode >= 200 && statusCode < 300) {
 		if (Array.isArray(body)) {
 			const count = body.length;
-			return passed(`Evolution API accepted the key: it lists ${count} instance${count === 1 ? '' : 's'}.`);
+			const { named, warning } = versionNote(version);
+			return passed(`${named} accepted the key: it lists ${count} instance${count === 1 ? '' : 's'}.${warning}`);
 		}
 		return failed(`Something answers at this Server URL, but not Evolution API v2 (no instance list). ${NOT_EVOLUTION}`);
 	}
@@ -36,13 +57,36 @@ function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer): INodeC
 	return failed(`The Evolution API server answered ${statusCode}.${says || ` ${NOT_EVOLUTION}`}`);
 }
 
-/** Lists the instances: cheap, sends nothing, and needs a valid key. */
+/**
+ * Lists the instances (cheap, sends nothing, needs a valid key), then asks the server's release
+ * (`GET /`, Get Server Info's route) to name it; a server that does not tell passes all the same.
+ */
 export async function messagingApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
-	return await testCredential(this, credential, {
+	const probe = {
 		urlField: 'Server URL',
-		baseUrl: (data) => messagingServerUrl.apply(data.serverUrl),
+		baseUrl: (data: ICredentialDataDecryptedObject) => messagingServerUrl.apply(data.serverUrl),
+		headers: (data: ICredentialDataDecryptedObject) => ({ ...messagingAuthHeaders(data), Accept: 'application/json' }),
+	};
+	let keyAccepted: ProbeAnswer | undefined;
+	const verdict = await testCredential(this, credential, {
+		...probe,
 		path: '/instance/fetchInstances',
-		headers: (data) => ({ ...messagingAuthHeaders(data), Accept: 'application/json' }),
-		judge: judgeMessagingAnswer,
+		judge: (answer) => {
+			const result = judgeMessagingAnswer(answer);
+			if (result.status === 'OK') keyAccepted = answer;
+			return result;
+		},
 	});
+	if (!keyAccepted) return verdict;
+	let version: string | undefined;
+	await testCredential(this, credential, {
+		...probe,
+		path: '/',
+		judge: ({ statusCode, body }) => {
+			const said = (body as { version?: unknown } | null)?.version;
+			if (statusCode >= 200 && statusCode < 300 && typeof said === 'string') version = said.trim();
+			return passed('');
+		},
+	});
+	return judgeMessagingAnswer(keyAccepted, version);
 }

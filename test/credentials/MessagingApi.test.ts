@@ -49,19 +49,42 @@ describe('Messaging API credential', () => {
 		expect(signed.headers).toEqual({ accept: 'application/json', apikey: 'key-1' });
 	});
 
-	it('passes with the global key or an instance token, calling GET /instance/fetchInstances', async () => {
+	it('passes with the global key or an instance token, calling GET /instance/fetchInstances, then GET / for the release', async () => {
 		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({
 			status: 'OK',
-			message: 'Evolution API accepted the key: it lists 3 instances.',
+			message: 'Evolution API 2.3.6 accepted the key: it lists 3 instances.',
 		});
 		expect(await testCredential({ serverUrl: fake.url, apiKey: 'sales-token' })).toEqual({
 			status: 'OK',
-			message: 'Evolution API accepted the key: it lists 1 instance.',
+			message: 'Evolution API 2.3.6 accepted the key: it lists 1 instance.',
 		});
 		expect(fake.requests.map((r) => [r.method, r.path, r.headers.apikey])).toEqual([
 			['GET', '/instance/fetchInstances', fake.apiKey],
+			['GET', '/', fake.apiKey],
 			['GET', '/instance/fetchInstances', 'sales-token'],
+			['GET', '/', 'sales-token'],
 		]);
+	});
+
+	it('warns of a release the node is not tested with, and passes when GET / does not tell one', async () => {
+		const newer = await startEvolutionFake({ serverVersion: '2.4.0' });
+		const older = await startEvolutionFake({ serverVersion: '2.0.10' });
+		const within = await startEvolutionFake({ serverVersion: '2.2.3' });
+		try {
+			expect(await testCredential({ serverUrl: newer.url, apiKey: newer.apiKey })).toEqual({
+				status: 'OK',
+				message:
+					"Evolution API 2.4.0 accepted the key: it lists 3 instances. This node is tested with Evolution API 2.3.6 (2.1 and 2.2 differences documented); 2.4.0 is not: see Compatibility in the node's README.",
+			});
+			expect((await testCredential({ serverUrl: older.url, apiKey: older.apiKey })).message).toMatch(/2\.0\.10 is not: see Compatibility/);
+			expect((await testCredential({ serverUrl: within.url, apiKey: within.apiKey })).message).toBe('Evolution API 2.2.3 accepted the key: it lists 3 instances.');
+		} finally {
+			await Promise.all([newer.close(), older.close(), within.close()]);
+		}
+		fake.failNext(404, '<h1>Not Found</h1>', 1, (request) => request.path === '/');
+		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({ status: 'OK', message: 'Evolution API accepted the key: it lists 3 instances.' });
+		fake.failNext(200, { version: 'see <a href=x>' }, 1, (request) => request.path === '/');
+		expect((await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).message).toBe('Evolution API accepted the key: it lists 3 instances.');
 	});
 
 	it.each(['/', '/manager', '/manager/', '//', '/manager/instance/sales'])('tolerates a Server URL ending in %j', async (suffix) => {
