@@ -111,6 +111,14 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 			httpCode,
 		};
 	}
+	// 2.2 to 2.3.2 answered any template failure with this 500 (no Meta envelope yet).
+	if (context.routeKind === 'template' && /Error to create template/.test(reason)) {
+		return {
+			message: `Meta refused the template, or the access token of ${instance} ${detail(httpCode, reason)}`,
+			description: `${CLOUD_ONLY} Check the template against Meta's rules; the server's log has Meta's own reason.`,
+			httpCode,
+		};
+	}
 	const details = metaDetails(body);
 	// No Meta envelope, or a number not on WhatsApp inside one: errors.ts's general table says it.
 	const listsMissing = Array.isArray(answer.message) && answer.message.some((entry) => (entry as Body | null)?.exists === false);

@@ -119,6 +119,13 @@ describe('Template → Create', () => {
 		);
 	});
 
+	it("maps 2.2's answer to any failure (500, before Meta's envelope came in 2.3.3)", async () => {
+		const { fake } = state;
+		fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'Error to create template' } });
+		const result = await run(create());
+		expect(stopError(result).message).toBe('Meta refused the template, or the access token of instance "cloud" (500: Error to create template) [item 0]');
+	});
+
 	it('with Continue On Fail, a refused item keeps its pairedItem and the next is still sent', async () => {
 		const { fake } = state;
 		const result = await run(create({ templateName: '={{ $json.name }}' }), {
