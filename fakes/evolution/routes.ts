@@ -53,7 +53,7 @@ import {
 } from './profile.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
-import { createTemplate, findTemplates } from './templates.ts';
+import { createTemplate, findTemplates, sendTemplate } from './templates.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -71,6 +71,7 @@ const routes: Record<string, Handler> = {
 	'POST message/sendPoll': sendPoll,
 	'POST message/sendList': sendList,
 	'POST message/sendButtons': sendButtons,
+	'POST message/sendTemplate': sendTemplate,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
 	'POST chat/sendPresence': sendPresence,

@@ -5,8 +5,9 @@
 // Meta refuses.
 import { randomBytes } from 'node:crypto';
 
-import { metaErrorResponse, type MetaError } from './answers.ts';
+import { internalError, metaErrorResponse, schemaFailure, type MetaError } from './answers.ts';
 import { isCloudApi } from './instance.ts';
+import { createJid } from './numbers.ts';
 import { isNotEmpty, validateSchema, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeInstance, FakeState, FakeTemplate } from './types.ts';
 
@@ -98,4 +99,54 @@ export function createTemplate(state: FakeState, instance: FakeInstance, body: R
 	};
 	state.fake.templateRows.push(row);
 	return { status: 201, body: row };
+}
+
+/** src/validate/message.schema.ts templateMessageSchema: only name and language are required. */
+const SEND_TEMPLATE_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: {
+		number: { type: 'string' },
+		name: { type: 'string' },
+		language: { type: 'string' },
+		components: { type: 'array' },
+		webhookUrl: { type: 'string' },
+	},
+	required: ['name', 'language'],
+};
+
+/**
+ * POST /message/sendTemplate (201). Baileys' templateMessage throws a plain Error: the app's error
+ * handler answers 500. The Cloud API's send passes Meta's answer on: a template Meta does not have
+ * approved in that language comes back as Meta's error object, still with 201; a sent one as the
+ * stored message, `conversation` "▶️<name>◀️".
+ */
+export function sendTemplate(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SEND_TEMPLATE_SCHEMA);
+	if (invalid) return invalid;
+	if (!isCloudApi(instance)) return internalError('Method not available in the Baileys service');
+	const name = String(body.name);
+	const language = String(body.language);
+	const template = (state.fake.templates.get(instance.name) ?? []).find((candidate) => candidate.name === name && candidate.language === language);
+	if (!template || template.status !== 'APPROVED') {
+		return {
+			status: 201,
+			body: {
+				message: template ? `(#132015) Template is ${template.status.toLowerCase()}` : '(#132001) Template name does not exist in the translation',
+				type: 'OAuthException',
+				code: template ? 132015 : 132001,
+				error_data: { messaging_product: 'whatsapp', details: template ? `template ${name} is not approved` : `template name (${name}) does not exist in ${language}` },
+				fbtrace_id: fbtraceId(),
+			},
+		};
+	}
+	const answer = {
+		key: { fromMe: true, id: `wamid.${randomBytes(18).toString('base64url')}`, remoteJid: createJid(String(body.number ?? '')) },
+		message: { conversation: `▶️${name}◀️` },
+		messageType: 'conversation',
+		messageTimestamp: Math.round(Date.now() / 1000),
+		instanceId: state.idOf(instance.name),
+		status: 'PENDING',
+		source: 'unknown',
+	};
+	return { status: 201, body: answer };
 }

@@ -28,10 +28,14 @@ const isOfferCallStub = (body: Body) => body.id === '123' && 'jid' in body && !(
 export function isBusinessFailure(context: RequestContext | undefined, body: unknown): boolean {
 	if (!context) return false;
 	const answer = asBody(body);
+	if (context.operation === 'sendTemplate') return isMetaSendRefusal(answer);
 	if (context.operation === 'offerCall') return isOfferCallStub(answer) || answer.isBoom === true;
 	if (context.routeKind === 'business') return answer.isBusiness === false && !Array.isArray(answer.catalog) && !Array.isArray(answer.collections);
 	return false;
 }
+
+/** The Cloud API's send passes Meta's refusal on as its 201 answer (`{message, type, code, error_data?, fbtrace_id}`), where a sent message has a `key`. */
+const isMetaSendRefusal = (body: Body) => !('key' in body) && ('error_data' in body || typeof body.message === 'string');
 
 /** The Meta error envelope of the business and template routes: `{status, error, message, details: {...}}`. */
 function metaDetails(body: unknown): Body | undefined {
@@ -49,6 +53,21 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 	const answer = asBody(body);
 	const ok = statusCode >= 200 && statusCode < 300;
 
+	if (context.operation === 'sendTemplate' && ok) {
+		const code = answer.code === undefined ? '' : `, code ${String(answer.code)}`;
+		return {
+			message: `Meta refused the template message to ${recipient} ${detail(httpCode, `${String(answer.message ?? 'no reason')}${code}`)}`,
+			description: "Check that Meta approved the template (Template → Get Many), that its name and language are exact, and that the parameters fill each of its placeholders.",
+			httpCode,
+		};
+	}
+	if (context.operation === 'sendTemplate' && /not available in the Baileys service/i.test(reason)) {
+		return {
+			message: `${instance} cannot send templates ${detail(httpCode, reason)}`,
+			description: CLOUD_ONLY,
+			httpCode,
+		};
+	}
 	if (ok && context.operation === 'offerCall' && isOfferCallStub(answer)) {
 		return {
 			message: `${instance} did not call ${recipient}: this Evolution API answers Offer Call without placing the call ${detail(httpCode, 'id "123"')}`,

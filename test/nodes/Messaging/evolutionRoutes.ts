@@ -306,7 +306,6 @@ export const NOT_YET_USED: readonly string[] = [
 	'POST /group/updateParticipant/:instanceName',
 	'POST /group/updateSetting/:instanceName',
 	'POST /kafka/set/:instanceName',
-	'POST /message/sendTemplate/:instanceName',
 	'POST /n8n/changeStatus/:instanceName',
 	'POST /nats/set/:instanceName',
 	'POST /openai/changeStatus/:instanceName',

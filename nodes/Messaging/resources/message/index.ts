@@ -11,6 +11,7 @@ import { sendPoll } from './sendPoll';
 import { sendReaction } from './sendReaction';
 import { sendStatus } from './sendStatus';
 import { sendSticker } from './sendSticker';
+import { sendTemplate } from './sendTemplate';
 import { sendText } from './sendText';
 import { sendVideoNote } from './sendVideoNote';
 
@@ -18,6 +19,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendStatus, sendReaction, edit, deleteForEveryone],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendStatus, sendTemplate, sendReaction, edit, deleteForEveryone],
 	default: 'sendText',
 };
