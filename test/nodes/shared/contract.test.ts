@@ -69,6 +69,7 @@ describe('sends', () => {
 				'sendReaction',
 				'sendStatus',
 				'sendSticker',
+				'sendTemplate',
 				'sendText',
 				'sendVideoNote',
 			],

@@ -42,7 +42,7 @@ export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
 	action: 'Send message template',
-	description: 'Send an approved WhatsApp template (Cloud API instances), e.g. outside the 24-hour window',
+	description: 'Send a template Meta approved (Cloud API), e.g. after the 24-hour window',
 	notice: 'WhatsApp Business Cloud API instances only: a Baileys instance cannot send templates. Meta must have approved the template (Template → Get Many shows its status).',
 	path: '/message/sendTemplate/{instanceName}',
 	fields: [recipient, templateName, templateLanguage, templateParameters],
