@@ -1,4 +1,4 @@
-// Label, Template, Offer Call and Get Server Info inside the real n8n, against two Evolution fakes
+// Label, Template, Send Template, Offer Call and Get Server Info inside the real n8n, against two Evolution fakes
 // on loopback: one answering as 2.3.6 (with a WhatsApp Business Cloud API instance), one whose
 // Offer Call rings as 2.2's did. All scenarios run in ONE workflow execution (see n8n.ts); each
 // touches its own instance, chat or route, so no check depends on the order of requests.
@@ -15,6 +15,10 @@ const INSTANCES = [
 	{ name: 'cloud', connectionStatus: 'open' as const, integration: 'WHATSAPP-BUSINESS', businessId: '1234567890' },
 ];
 const COMPONENTS = [{ type: 'BODY', text: 'Hola {{1}}, su pedido está listo.', example: { body_text: [['Ana']] } }];
+
+/** A template Meta approved earlier, for Send Template. */
+const WELCOME = { name: 'bienvenida', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: 'Hola {{1}}' }], language: 'es', status: 'APPROVED', category: 'UTILITY', id: '99887766' };
+const WELCOME_PARAMETERS = [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }];
 
 let current: EvolutionFake;
 let release22: EvolutionFake;
@@ -35,7 +39,7 @@ const on = (fake: EvolutionFake, method: string, path: string): RecordedRequest[
 	fake.requests.filter((request) => request.method === method && request.path === path);
 
 beforeAll(async () => {
-	current = await startEvolutionFake({ instances: INSTANCES });
+	current = await startEvolutionFake({ instances: INSTANCES, templates: { cloud: [WELCOME] } });
 	release22 = await startEvolutionFake({ instances: INSTANCES, callRelease: '2.2' });
 	n8n = await N8n.start();
 	const evolution = n8n.credential('messagingApi', { serverUrl: current.url, apiKey: DEFAULT_API_KEY }, 'Evolution 2.3.6 fake');
@@ -70,6 +74,15 @@ beforeAll(async () => {
 				templateName: 'pedido_baileys',
 				templateLanguage: 'es',
 				templateComponents: JSON.stringify(COMPONENTS),
+			}),
+		},
+		'sendTemplate': {
+			node: node(evolution, 'message', 'sendTemplate', {
+				instanceName: { __rl: true, mode: 'name', value: 'cloud' },
+				number: recipient(`+${CUSTOMER}`),
+				templateName: 'bienvenida',
+				templateLanguage: 'es',
+				templateParameters: JSON.stringify(WELCOME_PARAMETERS),
 			}),
 		},
 		'offerCall: 2.2 rings': {
@@ -121,13 +134,22 @@ describe('Label, Template, Offer Call and Server in a real n8n', () => {
 		expect(on(current, 'POST', '/template/create/cloud').map((request) => request.body)).toEqual([
 			{ name: 'pedido_listo', category: 'UTILITY', language: 'es', components: COMPONENTS, allowCategoryChange: true },
 		]);
-		expect(current.templates.get('cloud')?.map((template) => template.name)).toEqual(['pedido_listo']);
+		expect(current.templates.get('cloud')?.map((template) => template.name)).toEqual(['bienvenida', 'pedido_listo']);
 	});
 
 	it('Create on a Baileys instance says Meta refused its token', () => {
 		const { error } = results['createTemplate: Baileys instance'];
 		expect(error?.message).toMatch(/^Meta refused the access token of instance "sales" \(400: Invalid OAuth access token/);
 		expect(error?.description).toMatch(/WhatsApp Business Cloud API instances/);
+	});
+
+	it('Send Template sends the approved template with its parameters from the Cloud API instance', () => {
+		const { items, error } = results['sendTemplate'];
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ key: expect.objectContaining({ fromMe: true, remoteJid: CUSTOMER_JID }), message: { conversation: '▶️bienvenida◀️' } })]);
+		expect(on(current, 'POST', '/message/sendTemplate/cloud').map((request) => request.body)).toEqual([
+			{ number: CUSTOMER, name: 'bienvenida', language: 'es', components: WELCOME_PARAMETERS },
+		]);
 	});
 
 	it('Offer Call rings the number on 2.2, and says 2.3.6 answers without calling', () => {
