@@ -74,12 +74,13 @@ export const NOT_FOUND = Symbol('not found');
 /**
  * Sends the operation's request once, with `change` applied; resolves to a successful answer's
  * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
- * run), for an operation that then asks something else.
+ * run), for an operation that then asks something else. With `nullIsAnswer`, a 2xx JSON `null`
+ * (a read of something never stored) resolves to null.
  */
 export type SendRequest = (
 	change?: Partial<RequestOptions>,
 	subject?: string,
-	options?: { notFoundIsAnswer?: boolean },
+	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean },
 ) => Promise<unknown>;
 
 /** An operation as the runtime and the editor see it; its callbacks take the values its fields read. */
@@ -112,8 +113,11 @@ export interface Operation<V extends Values = Values> {
 	routeKindOf?(values: V): string;
 	/** A last change to the request once every field is in it. */
 	finish?(request: RequestOptions): void;
-	/** Sends the request (or several); default: once. Resolves to the answer items are made of. */
-	send?(send: SendRequest, values: V): Promise<unknown>;
+	/**
+	 * Sends the request (or several); default: once. Resolves to the answer items are made of;
+	 * `fns` names the item in an error about what an earlier answer held.
+	 */
+	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions): Promise<unknown>;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?(answer: unknown, values: V): IDataObject[];
 	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */

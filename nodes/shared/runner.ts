@@ -82,7 +82,7 @@ async function exchange(
 	context: RequestContext,
 	request: () => Promise<IN8nHttpFullResponse>,
 	pace: Pace,
-	notFoundIsAnswer = false,
+	{ notFoundIsAnswer = false, nullIsAnswer = false }: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean } = {},
 ): Promise<unknown> {
 	const { pacing, place, limits } = pace;
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
@@ -97,6 +97,7 @@ async function exchange(
 			if (!api.quota?.isRefusal(answer)) {
 				pacing.answered();
 				if (notFoundIsAnswer && answer.statusCode === 404) return NOT_FOUND;
+				if (nullIsAnswer && answer.body === null && answer.statusCode >= 200 && answer.statusCode < 300) return null;
 				return accept(api, node, itemIndex, context, answer);
 			}
 			const outcome = pacing.refused(answer, sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
@@ -186,11 +187,11 @@ export async function runItem(
 					return carried.json as unknown as IN8nHttpFullResponse;
 				},
 				pace,
-				options.notFoundIsAnswer,
+				options,
 			);
 		const lane = op.inOrder?.(values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
-		const answer = op.send ? await op.send(send, values) : await send();
+		const answer = op.send ? await op.send(send, values, fns) : await send();
 		laneDone?.();
 		const binary = op.toBinary ? await op.toBinary(answer, values, fns) : undefined;
 		return toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
