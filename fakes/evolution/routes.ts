@@ -23,12 +23,14 @@ import {
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
+import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot } from './chatbots.ts';
 import { findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { findLabels, handleLabel } from './labels.ts';
 import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
+import { findEventTransport, findProxy, setEventTransport, setProxy } from './integrations.ts';
 import {
 	sendContact,
 	sendLocation,
@@ -57,7 +59,7 @@ import { createTemplate, findTemplates, sendTemplate } from './templates.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
-/** The routes of an instance, by `<METHOD> <group>/<action>`. */
+/** The routes of an instance, by `<METHOD> <group>/<action>` (`/:id`: a path parameter before the instance). */
 const routes: Record<string, Handler> = {
 	'POST message/sendText': sendText,
 	'POST message/sendMedia': sendMedia,
@@ -114,6 +116,36 @@ const routes: Record<string, Handler> = {
 	'GET template/find': findTemplates,
 	'POST template/create': createTemplate,
 	'POST call/offer': offerCall,
+	'POST websocket/set': setEventTransport('websocket'),
+	'GET websocket/find': findEventTransport('websocket'),
+	'POST rabbitmq/set': setEventTransport('rabbitmq'),
+	'GET rabbitmq/find': findEventTransport('rabbitmq'),
+	'POST nats/set': setEventTransport('nats'),
+	'GET nats/find': findEventTransport('nats'),
+	'POST sqs/set': setEventTransport('sqs'),
+	'GET sqs/find': findEventTransport('sqs'),
+	'POST kafka/set': setEventTransport('kafka'),
+	'GET kafka/find': findEventTransport('kafka'),
+	'POST pusher/set': setEventTransport('pusher'),
+	'GET pusher/find': findEventTransport('pusher'),
+	'POST proxy/set': setProxy,
+	'GET proxy/find': findProxy,
+	'POST chatwoot/set': setChatwoot,
+	'GET chatwoot/find': findChatwoot,
+	'POST typebot/changeStatus': changeBotStatus('typebot'),
+	'GET typebot/fetchSessions/:id': fetchBotSessions('typebot'),
+	'POST evolutionBot/changeStatus': changeBotStatus('evolutionBot'),
+	'GET evolutionBot/fetchSessions/:id': fetchBotSessions('evolutionBot'),
+	'POST dify/changeStatus': changeBotStatus('dify'),
+	'GET dify/fetchSessions/:id': fetchBotSessions('dify'),
+	'POST flowise/changeStatus': changeBotStatus('flowise'),
+	'GET flowise/fetchSessions/:id': fetchBotSessions('flowise'),
+	'POST n8n/changeStatus': changeBotStatus('n8n'),
+	'GET n8n/fetchSessions/:id': fetchBotSessions('n8n'),
+	'POST evoai/changeStatus': changeBotStatus('evoai'),
+	'GET evoai/fetchSessions/:id': fetchBotSessions('evoai'),
+	'POST openai/changeStatus': changeBotStatus('openai'),
+	'GET openai/fetchSessions/:id': fetchBotSessions('openai'),
 };
 
 type ServerRoute = (state: FakeState, headers: IncomingHttpHeaders, query: URLSearchParams, body: unknown) => CannedAnswer | Promise<CannedAnswer>;
@@ -138,15 +170,18 @@ export function route(state: FakeState, method: string, path: string, headers: I
 	const query = queryOf(path);
 	const serverRoute = serverRoutes[`${method} ${pathname}`];
 	if (serverRoute) return serverRoute(state, headers, query, body);
-	const match = /^\/([^/]+\/[^/]+)\/([^/]+)$/.exec(pathname);
-	const handler = match ? routes[`${method} ${match[1]}`] : undefined;
+	// `/<group>/<action>/<instance>`, or with one parameter before the instance (`…/:id/<instance>`).
+	const match = /^\/([^/]+\/[^/]+)(?:\/([^/]+))?\/([^/]+)$/.exec(pathname);
+	const handler = match ? routes[`${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}`] : undefined;
 	if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);
-	let name: string;
-	try {
-		name = decodeURIComponent(match[2]);
-	} catch {
-		name = match[2];
-	}
+	const decoded = (segment: string) => {
+		try {
+			return decodeURIComponent(segment);
+		} catch {
+			return segment;
+		}
+	};
+	const name = decoded(match[3]);
 	// Guard order: the instance must exist (even with a bad key), then the key must fit it.
 	const instance = state.fake.instances.get(name);
 	if (!instance) return notFound([`The "${name}" instance does not exist`]);
@@ -154,5 +189,5 @@ export function route(state: FakeState, method: string, path: string, headers: I
 	// The server copies the parsed body onto a fresh DTO (Object.assign), so anything that is not
 	// an object contributes nothing (or its indices) and the schema then reports what is missing.
 	const fields: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
-	return handler(state, instance, fields, query);
+	return handler(state, instance, fields, query, match[2] === undefined ? undefined : decoded(match[2]));
 }

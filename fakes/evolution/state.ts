@@ -30,6 +30,8 @@ import type {
 	RecordedRequest,
 	StoredMessage,
 } from './types.ts';
+import { storeBotSession } from './chatbots.ts';
+import { emptyIntegrations } from './integrations.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { deliverEvent } from './webhook.ts';
 
@@ -100,6 +102,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		settings: new Map(),
 		webhooks: new Map(),
 		webhookAttempts: [],
+		integrations: emptyIntegrations(options.integrationsOff),
+		storeBotSession: (input) => storeBotSession(state, input),
 		deliver: (instance, event, data, deliverOptions) => deliverEvent(state, instance, event, data, deliverOptions?.envelope),
 		async pendingDeliveries() {
 			while (inFlightDeliveries.size > 0) await Promise.allSettled([...inFlightDeliveries]);
@@ -172,6 +176,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.calls.length = 0;
 			fake.webhooks.clear();
 			fake.webhookAttempts.length = 0;
+			fake.integrations = emptyIntegrations(options.integrationsOff);
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 			instances.clear();

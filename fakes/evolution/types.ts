@@ -211,6 +211,8 @@ export interface EvolutionFakeOptions {
 	serverVersion?: string;
 	/** How `call/offer` answers: `2.3` (default: a fixed answer, no call) or `2.2` (rings, `{id, to}`). */
 	callRelease?: '2.3' | '2.2';
+	/** Integrations the server has turned off in its .env, by route segment (`rabbitmq`, `chatwoot`, `typebot`…); default none. */
+	integrationsOff?: string[];
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
@@ -225,6 +227,58 @@ export interface FakeWebhook {
 	createdAt: string;
 	updatedAt: string;
 	instanceId: string;
+}
+
+/** A row of an integration as Prisma returns it (an event transport, the proxy, Chatwoot). */
+export type FakeRow = Record<string, unknown>;
+
+/** A contact's session with a chatbot (the IntegrationSession row). */
+export interface FakeBotSession {
+	id: string;
+	sessionId: string;
+	remoteJid: string;
+	pushName: string | null;
+	status: 'opened' | 'paused' | 'closed';
+	awaitUser: boolean;
+	context: unknown;
+	/** The integration: `typebot`, `evolution`, `dify`, `flowise`, `n8n`, `evoai`, `openai`. */
+	type: string;
+	createdAt: string;
+	updatedAt: string;
+	instanceId: string;
+	parameters: unknown;
+	botId: string | null;
+}
+
+/** A session to store (`storeBotSession`); the bot is made when its ID is new. */
+export interface StoreBotSessionInput {
+	/** Default `sales`. */
+	instance?: string;
+	/** The route segment: `typebot` (default), `evolutionBot`, `dify`, `flowise`, `n8n`, `evoai`, `openai`. */
+	bot?: string;
+	/** Default `51987654321@s.whatsapp.net`. */
+	remoteJid?: string;
+	status?: FakeBotSession['status'];
+	botId?: string;
+	pushName?: string;
+}
+
+/** The server's integrations: event transports other than the webhook, proxies, Chatwoot, chatbots. */
+export interface FakeIntegrations {
+	/** Each instance's event transports (websocket, rabbitmq, nats, sqs, kafka, pusher), by instance name, then route segment. */
+	transports: Map<string, Map<string, FakeRow>>;
+	/** Each instance's proxy row, by instance name. */
+	proxies: Map<string, FakeRow>;
+	/** Each instance's Chatwoot row, by instance name. */
+	chatwoot: Map<string, FakeRow>;
+	/** Chatbots by ID, each with its route segment and instance. */
+	bots: Map<string, { bot: string; instance: string }>;
+	/** Every chatbot session, of every instance, oldest first. */
+	sessions: FakeBotSession[];
+	/** `<instance> <bot segment>` whose bot settings keep closed sessions (keepOpen). */
+	keepOpen: Set<string>;
+	/** What the server has turned off (the `integrationsOff` option, until `reset()`). */
+	off: Set<string>;
 }
 
 /** One POST the fake made to a webhook. */
@@ -312,6 +366,10 @@ export interface EvolutionFake {
 	webhooks: Map<string, FakeWebhook>;
 	/** Every POST made to a webhook, in order. */
 	webhookAttempts: WebhookAttempt[];
+	/** Event transports, proxies, Chatwoot and chatbot sessions, per instance; emptied by `reset()`. */
+	integrations: FakeIntegrations;
+	/** Stores a chatbot session (and its bot), until `reset()`; returns it. */
+	storeBotSession(input?: StoreBotSessionInput): FakeBotSession;
 	/**
 	 * Delivers an event (`messages.upsert`...) of an instance to its webhook, as Evolution does: only
 	 * when enabled and subscribed, the envelope with the API key, the stored headers, retried on
@@ -383,4 +441,6 @@ export type Handler = (
 	instance: FakeInstance,
 	body: Record<string, unknown>,
 	query: URLSearchParams,
+	/** The path's parameter between the action and the instance (`/typebot/fetchSessions/{botId}/{instance}`), decoded. */
+	pathParam?: string,
 ) => CannedAnswer | Promise<CannedAnswer>;
