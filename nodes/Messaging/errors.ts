@@ -7,6 +7,7 @@ import { noAnswer } from '../shared/noAnswer';
 import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
 import { askedFor, duration, waitedFor } from '../shared/quota';
 import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
+import { integrationFailure } from './integrationErrors';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -116,8 +117,8 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
 
-	const business = businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason });
-	if (business) return business;
+	const ownCase = integrationFailure(context, statusCode, body, reason, instance) ?? businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason });
+	if (ownCase) return ownCase;
 	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
 		return caughtError(context, instance, httpCode, body);
 	}

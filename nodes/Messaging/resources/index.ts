@@ -5,6 +5,7 @@ import { business } from './business';
 import { chat } from './chat';
 import { group } from './group';
 import { instanceResource } from './instance';
+import { integration } from './integration';
 import { labelResource } from './label';
 import { message } from './message';
 import { profile } from './profile';
@@ -23,4 +24,5 @@ export const MESSAGING_RESOURCES: Resource[] = [
 	business,
 	template,
 	server,
+	integration,
 ];
