@@ -13,7 +13,7 @@ export function integrationFailure(context: RequestContext, statusCode: number, 
 	if (!integration) return undefined;
 	const { name, env, since, segment } = integration;
 	const httpCode = String(statusCode);
-	const off = env ? `Set ${env}=true in the Evolution API server's .env and restart it` : 'Turn it on in the server’s settings';
+	const off = env ? `Set ${env}=true in the Evolution API server's .env and restart it` : "Turn it on in the server's settings";
 	// A transport's set and find return nothing when it is off: Express sends an empty body.
 	if (statusCode >= 200 && statusCode < 300 && (body === undefined || body === '')) {
 		const sqs = segment === 'sqs' ? ' (SQS also when SQS_GLOBAL_ENABLED is on: then one set of queues serves every instance)' : '';

@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 	results = await n8n.runScenarios(
 		{
-			'handover: pause Ana’s Typebot session → read the sessions': {
+			"handover: pause Ana's Typebot session → read the sessions": {
 				node: [
 					integration(evolution, 'changeChatbotSessionStatus', { bot: 'typebot', chat: '+51 987 654 321', sessionStatus: 'paused' }),
 					integration(evolution, 'getChatbotSessions', { bot: 'typebot', botId: TYPEBOT_ID }),
@@ -65,7 +65,7 @@ const requestsTo = (prefix: string) => messaging.requests.filter((r) => r.path.s
 
 describe('Integration in n8n: a human handover', () => {
 	it("pauses the contact's Typebot session (the number made its address), then reads every session of the bot", () => {
-		const name = 'handover: pause Ana’s Typebot session → read the sessions';
+		const name = "handover: pause Ana's Typebot session → read the sessions";
 		const result = chain(name);
 		expect(requestsTo('/typebot/')).toEqual([
 			['POST', '/typebot/changeStatus/sales', { remoteJid: ANA, status: 'paused' }],

@@ -36,7 +36,7 @@ export const transport = checkedField(
 			.map((value) => ({ name: TRANSPORTS[value].name, value, description: TRANSPORT_DESCRIPTIONS[value] }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: 'webhook',
-		description: 'How the server sends the instance’s events',
+		description: "How the server sends the instance's events",
 	},
 	checkTransport,
 	inPath('transport'),
@@ -55,7 +55,7 @@ export const enabled = checkedField(
 		name: 'enabled',
 		type: 'boolean',
 		default: true,
-		description: 'Whether the integration is on for this instance; off keeps nothing running',
+		description: 'Whether the integration is on for this instance',
 	},
 	checkFlag,
 );

@@ -109,7 +109,7 @@ describe('Integration → Set Chatwoot', () => {
 });
 
 describe('Integration → Get Chatwoot', () => {
-	it('GETs the settings without the token; none stored gives the server’s "off" answer', async () => {
+	it('GETs the settings without the token; none stored gives the server\'s "off" answer', async () => {
 		const { fake } = state;
 		const none = await runMessaging(fake, { parameters: get });
 		expect(none.items[0].json).toEqual({ enabled: false, url: '', accountId: '', signMsg: false, nameInbox: '', webhook_url: '' });
