@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { badRequest, internalError, schemaFailure } from './answers.ts';
-import { cuid, isOff } from './integrations.ts';
+import { cuid, emptyAnswer, isOff } from './integrations.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeBotSession, FakeInstance, FakeRow, FakeState, Handler, StoreBotSessionInput } from './types.ts';
 import { deliverEvent } from './webhook.ts';
@@ -244,3 +244,53 @@ export const fetchBotSessions =
 		);
 		return { status: 200, body: sessions.map((session) => ({ ...session })) };
 	};
+
+/** Whether the server could not reach a Typebot at this address (the fake: not a URL, or a host under `.invalid`). */
+function unreachable(url: string): boolean {
+	try {
+		return new URL(url).hostname.endsWith('.invalid');
+	} catch {
+		return true;
+	}
+}
+
+/** typebot.schema.ts typebotStartSchema. */
+const START_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: { remoteJid: { type: 'string' }, url: { type: 'string' }, typebot: { type: 'string' } },
+	required: ['remoteJid', 'url', 'typebot'],
+	...isNotEmpty('remoteJid', 'url', 'typebot'),
+};
+
+/**
+ * POST /typebot/start (200), as 2.3.6's TypebotController.startBot: 400 `Typebot is disabled` when
+ * off; `status@broadcast` answers nothing. With `startSession`, the instance's bot of that URL and
+ * public ID (made when new) gets a fresh session with the chat (the chat's other bot sessions go);
+ * without, the server asks the Typebot itself and sends its first messages, storing no session, and
+ * a Typebot it cannot reach (the fake: a host under `.invalid`) is logged and answered with nothing.
+ */
+export function startTypebot(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, START_SCHEMA);
+	if (invalid) return invalid;
+	if (isOff(state, 'typebot')) return badRequest(['Typebot is disabled']);
+	const remoteJid = String(body.remoteJid);
+	if (remoteJid === 'status@broadcast') return emptyAnswer(200);
+	const url = String(body.url);
+	const typebot = String(body.typebot);
+	const prefilledVariables = Object.fromEntries(
+		(Array.isArray(body.variables) ? (body.variables as Array<{ name: unknown; value: unknown }>) : []).map(({ name, value }) => [String(name), value]),
+	);
+	const integrations = state.fake.integrations;
+	if (body.startSession === true) {
+		let botId = [...integrations.bots].find(([, known]) => known.instance === instance.name && known.url === url && known.typebot === typebot)?.[0];
+		if (!botId) {
+			botId = cuid();
+			integrations.bots.set(botId, { bot: 'typebot', instance: instance.name, url, typebot });
+		}
+		integrations.sessions = integrations.sessions.filter((session) => !(session.remoteJid === remoteJid && session.instanceId === state.idOf(instance.name) && session.botId !== null));
+		storeBotSession(state, { instance: instance.name, bot: 'typebot', botId, remoteJid });
+	} else if (unreachable(url)) {
+		return emptyAnswer(200);
+	}
+	return { status: 200, body: { typebot: { instanceName: instance.name, typebot: { url, remoteJid, typebot, prefilledVariables } } } };
+}

@@ -23,7 +23,7 @@ import {
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
-import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot } from './chatbots.ts';
+import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot, startTypebot } from './chatbots.ts';
 import { findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
@@ -133,6 +133,7 @@ const routes: Record<string, Handler> = {
 	'POST chatwoot/set': setChatwoot,
 	'GET chatwoot/find': findChatwoot,
 	'POST typebot/changeStatus': changeBotStatus('typebot'),
+	'POST typebot/start': startTypebot,
 	'GET typebot/fetchSessions/:id': fetchBotSessions('typebot'),
 	'POST evolutionBot/changeStatus': changeBotStatus('evolutionBot'),
 	'GET evolutionBot/fetchSessions/:id': fetchBotSessions('evolutionBot'),

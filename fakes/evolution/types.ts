@@ -272,7 +272,7 @@ export interface FakeIntegrations {
 	/** Each instance's Chatwoot row, by instance name. */
 	chatwoot: Map<string, FakeRow>;
 	/** Chatbots by ID, each with its route segment and instance. */
-	bots: Map<string, { bot: string; instance: string }>;
+	bots: Map<string, { bot: string; instance: string; url?: string; typebot?: string }>;
 	/** Every chatbot session, of every instance, oldest first. */
 	sessions: FakeBotSession[];
 	/** `<instance> <bot segment>` whose bot settings keep closed sessions (keepOpen). */

@@ -285,5 +285,4 @@ export const NOT_YET_USED: readonly string[] = [
 	'POST /group/updateGroupSubject/:instanceName',
 	'POST /group/updateParticipant/:instanceName',
 	'POST /group/updateSetting/:instanceName',
-	'POST /typebot/start/:instanceName',
 ];

@@ -7,6 +7,7 @@ import { getProxy } from './getProxy';
 import { setChatwoot } from './setChatwoot';
 import { setEventTransport } from './setEventTransport';
 import { setProxy } from './setProxy';
+import { startTypebot } from './startTypebot';
 
 export const integration: Resource = {
 	name: 'Integration',
@@ -14,6 +15,7 @@ export const integration: Resource = {
 	operations: [
 		changeChatbotSessionStatus,
 		getChatbotSessions,
+		startTypebot,
 		getEventTransport,
 		setEventTransport,
 		getProxy,
