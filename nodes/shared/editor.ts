@@ -15,13 +15,20 @@ const defaultFirst =
 	(a: { name: string; value: unknown }, b: { name: string; value: unknown }) =>
 		Number(b.value === defaultOperation) - Number(a.value === defaultOperation) || a.name.localeCompare(b.name);
 
-/** Which operations of which resources use each field, in the order fields first appear. */
-function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource, string[]>> {
-	const uses = new Map<Field, Map<Resource, string[]>>();
+/**
+ * Which operations of which resources use each list of parameters, in the order they first appear:
+ * fields built on the same parameters (a value placed in the query by one route, in the body by
+ * another) share them.
+ */
+function usesOfParameters(api: Api, resources: Resource[]): Map<INodeProperties[], Map<Resource, string[]>> {
+	const uses = new Map<INodeProperties[], Map<Resource, string[]>>();
 	const use = (field: Field, resource: Resource, op: Operation) => {
-		const byResource = uses.get(field) ?? new Map<Resource, string[]>();
-		byResource.set(resource, [...(byResource.get(resource) ?? []), op.value]);
-		uses.set(field, byResource);
+		if (field.properties.length === 0) return;
+		const byResource = uses.get(field.properties) ?? new Map<Resource, string[]>();
+		const ops = byResource.get(resource) ?? [];
+		if (!ops.includes(op.value)) ops.push(op.value);
+		byResource.set(resource, ops);
+		uses.set(field.properties, byResource);
 	};
 	// Every operation's own fields first, then the API's (Options): these come last whichever
 	// operation is picked.
@@ -33,26 +40,46 @@ function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource,
 	return uses;
 }
 
+const union = (a: string[], b: string[]) => [...a, ...b.filter((value) => !a.includes(value))];
+
 /**
- * A field's parameters, shown for the operations that use it: one property for the resources whose
- * every operation uses it, one per other resource (n8n evaluates every property for every item).
+ * Where parameters show, as few properties as can say it (n8n evaluates every property for every
+ * item): one for the resources whose every operation uses them, then one for each set of other
+ * resources whose operations shown (resources × operations) are exactly those that use them (Profile
+ * and Group → Update Picture share one), else one per resource.
  */
-function fieldProperties(field: Field, byResource: Map<Resource, string[]>): INodeProperties[] {
-	const uses = [...byResource];
-	const everywhere = uses.filter(([resource, ops]) => ops.length === resource.operations.length);
-	const shows: Array<Record<string, string[]>> = everywhere.length
-		? [{ resource: everywhere.map(([resource]) => resource.value) }]
-		: [];
-	for (const [resource, ops] of uses) {
-		if (ops.length < resource.operations.length) shows.push({ resource: [resource.value], operation: ops });
+function showsOf(byResource: Map<Resource, string[]>): Array<Record<string, string[]>> {
+	const usedBy = (resource: Resource, value: string) => byResource.get(resource)?.includes(value) ?? false;
+	const exact = (resources: Resource[], operations: string[]) =>
+		resources.every((resource) => resource.operations.every((op) => !operations.includes(op.value) || usedBy(resource, op.value)));
+	const everywhere: Resource[] = [];
+	const groups: Array<{ resources: Resource[]; operations: string[] }> = [];
+	for (const [resource, ops] of byResource) {
+		if (ops.length === resource.operations.length) {
+			everywhere.push(resource);
+			continue;
+		}
+		const group = groups.find((candidate) => exact([...candidate.resources, resource], union(candidate.operations, ops)));
+		if (!group) groups.push({ resources: [resource], operations: [...ops] });
+		else {
+			group.resources.push(resource);
+			group.operations = union(group.operations, ops);
+		}
 	}
-	return shows.flatMap((show) =>
-		field.properties.map((property) => ({
+	return [
+		...(everywhere.length ? [{ resource: everywhere.map((resource) => resource.value) }] : []),
+		...groups.map((group) => ({ resource: group.resources.map((resource) => resource.value), operation: group.operations })),
+	];
+}
+
+/** Parameters, shown for the operations that use them. */
+const shownWhereUsed = (properties: INodeProperties[], byResource: Map<Resource, string[]>): INodeProperties[] =>
+	showsOf(byResource).flatMap((show) =>
+		properties.map((property) => ({
 			...property,
 			displayOptions: { ...property.displayOptions, show: { ...show, ...property.displayOptions?.show } },
 		})),
 	);
-}
 
 /** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */
 export function nodeProperties(api: Api, resources: Resource[], defaultResource: string): INodeProperties[] {
@@ -90,7 +117,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 				}),
 			),
 	);
-	const fields = [...usesOfFields(api, resources)].flatMap(([field, byResource]) => fieldProperties(field, byResource));
+	const fields = [...usesOfParameters(api, resources)].flatMap(([properties, byResource]) => shownWhereUsed(properties, byResource));
 	return [
 		{
 			displayName: 'Resource',

@@ -72,6 +72,27 @@ describe('nodeProperties', () => {
 		expect(named('everywhere').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta', 'alpha'] } }]);
 	});
 
+	it('shows a field used in several resources with one property where resources × operations are exactly its uses', () => {
+		const picture = field('picture');
+		// The same parameters placed elsewhere by another route: one property for both fields.
+		const pictureInBody: Field = { ...picture, name: 'pictureInBody', to: undefined };
+		const shownFor = (name: string, props: INodeProperties[]) => props.filter((property) => property.name === name).map((property) => property.displayOptions?.show);
+		const props = nodeProperties(
+			api,
+			[
+				{ name: 'One', value: 'one', operations: [op('update', [picture]), op('get', [])], default: 'get' },
+				{ name: 'Two', value: 'two', operations: [op('update', [pictureInBody]), op('list', [])], default: 'list' },
+				// Its own Update leaves the picture out: the property for One and Two cannot show for it.
+				{ name: 'Three', value: 'three', operations: [op('update', []), op('upload', [picture])], default: 'update' },
+			],
+			'one',
+		);
+		expect(shownFor('picture', props)).toEqual([
+			{ resource: ['one', 'two'], operation: ['update'] },
+			{ resource: ['three'], operation: ['upload'] },
+		]);
+	});
+
 	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations that send one', () => {
 		const ruc = new TaxpayerLookup().description.properties.filter((property) => property.name === 'ruc');
 		expect(ruc).toHaveLength(1);
