@@ -67,6 +67,11 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	const pending: Pending[] = [];
 	const inFlightDeliveries = new Set<Promise<unknown>>();
 	const seededMessages = new Map<string, StoredMessage>();
+	// The group routes change groups; reset() brings the seeds back.
+	const seedGroups = () => {
+		fake.groups.clear();
+		for (const group of options.groups ?? DEFAULT_GROUPS) fake.groups.set(group.id, structuredClone(group));
+	};
 
 	const fake: EvolutionFake = {
 		url: '',
@@ -77,7 +82,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		unregistered: new Set(options.unregistered ?? []),
 		contacts: new Map(Object.entries(options.contacts ?? {})),
 		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
-		groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group.id, structuredClone(group)])),
+		groups: new Map(),
+		groupAddRefused: new Set(options.groupAddRefused ?? []),
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
 		abouts: new Map(Object.entries(options.abouts ?? DEFAULT_ABOUTS)),
 		businessProfiles: new Map(Object.entries(options.businessProfiles ?? DEFAULT_BUSINESS_PROFILES).map(([digits, profile]) => [digits, structuredClone(profile)])),
@@ -159,6 +165,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 			instances.clear();
 			for (const instance of seededInstances) instances.set(instance.name, { ...instance });
+			seedGroups();
 			fake.settings.clear();
 			for (const name of fake.instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
 		},
@@ -190,6 +197,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	fake.messages.set(SEEDED_MESSAGES.text, seededText);
 
 	for (const name of instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
+	seedGroups();
 
 	const state: FakeState = {
 		fake,
