@@ -16,28 +16,55 @@ const defaultFirst =
 		Number(b.value === defaultOperation) - Number(a.value === defaultOperation) || a.name.localeCompare(b.name);
 
 /**
- * Which operations of which resources use each list of parameters, in the order they first appear:
- * fields built on the same parameters (a value placed in the query by one route, in the body by
- * another) share them.
+ * The lists in an order that shows each operation's fields in the order it lists them, though a
+ * list shared by several resources has one place (Group → Update Picture: the group, then the
+ * file, whose parameters Send Media introduced): the first that appeared among those whose
+ * predecessors are placed, or, in a cycle, the first that appeared.
+ */
+function inOperationOrder(lists: INodeProperties[][], sequences: INodeProperties[][][]): INodeProperties[][] {
+	const before = new Map<INodeProperties[], Set<INodeProperties[]>>(lists.map((list) => [list, new Set()]));
+	for (const sequence of sequences) sequence.forEach((list, i) => i > 0 && before.get(list)?.add(sequence[i - 1]));
+	const placed = new Set<INodeProperties[]>();
+	const order: INodeProperties[][] = [];
+	while (order.length < lists.length) {
+		const ready = (list: INodeProperties[]) => !placed.has(list) && [...before.get(list)!].every((earlier) => placed.has(earlier));
+		const next = lists.find(ready) ?? lists.find((list) => !placed.has(list))!;
+		placed.add(next);
+		order.push(next);
+	}
+	return order;
+}
+
+/**
+ * Which operations of which resources use each list of parameters, in the order the editor shows
+ * them: fields built on the same parameters (a value placed in the query by one route, in the body
+ * by another) share them.
  */
 function usesOfParameters(api: Api, resources: Resource[]): Map<INodeProperties[], Map<Resource, string[]>> {
 	const uses = new Map<INodeProperties[], Map<Resource, string[]>>();
 	const use = (field: Field, resource: Resource, op: Operation) => {
-		if (field.properties.length === 0) return;
 		const byResource = uses.get(field.properties) ?? new Map<Resource, string[]>();
 		const ops = byResource.get(resource) ?? [];
 		if (!ops.includes(op.value)) ops.push(op.value);
 		byResource.set(resource, ops);
 		uses.set(field.properties, byResource);
 	};
-	// Every operation's own fields first, then the API's (Options): these come last whichever
-	// operation is picked.
-	for (const fieldsOfOp of [(op: Operation) => op.fields, (op: Operation) => apiFieldsOf(api, op)]) {
-		for (const resource of resources) {
-			for (const op of resource.operations) for (const field of fieldsOfOp(op)) use(field, resource, op);
+	const withParameters = (fields: readonly Field[]) => fields.filter((field) => field.properties.length > 0);
+	const sequences: INodeProperties[][][] = [];
+	for (const resource of resources) {
+		for (const op of resource.operations) {
+			const own = withParameters(op.fields);
+			for (const field of own) use(field, resource, op);
+			sequences.push(own.map((field) => field.properties));
 		}
 	}
-	return uses;
+	const ownLists = [...uses.keys()];
+	// Then the API's fields (Options): these come last whichever operation is picked.
+	for (const resource of resources) {
+		for (const op of resource.operations) for (const field of withParameters(apiFieldsOf(api, op))) use(field, resource, op);
+	}
+	const apiLists = [...uses.keys()].filter((list) => !ownLists.includes(list));
+	return new Map([...inOperationOrder(ownLists, sequences), ...apiLists].map((list) => [list, uses.get(list)!]));
 }
 
 const union = (a: string[], b: string[]) => [...a, ...b.filter((value) => !a.includes(value))];

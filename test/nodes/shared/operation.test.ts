@@ -72,8 +72,9 @@ describe('nodeProperties', () => {
 		expect(named('everywhere').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta', 'alpha'] } }]);
 	});
 
-	it('shows a field used in several resources with one property where resources × operations are exactly its uses', () => {
+	it('shows a field used in several resources with one property where resources × operations are exactly its uses, in each operation\'s order', () => {
 		const picture = field('picture');
+		const target = field('target');
 		// The same parameters placed elsewhere by another route: one property for both fields.
 		const pictureInBody: Field = { ...picture, name: 'pictureInBody', to: undefined };
 		const shownFor = (name: string, props: INodeProperties[]) => props.filter((property) => property.name === name).map((property) => property.displayOptions?.show);
@@ -81,7 +82,7 @@ describe('nodeProperties', () => {
 			api,
 			[
 				{ name: 'One', value: 'one', operations: [op('update', [picture]), op('get', [])], default: 'get' },
-				{ name: 'Two', value: 'two', operations: [op('update', [pictureInBody]), op('list', [])], default: 'list' },
+				{ name: 'Two', value: 'two', operations: [op('update', [target, pictureInBody]), op('list', [])], default: 'list' },
 				// Its own Update leaves the picture out: the property for One and Two cannot show for it.
 				{ name: 'Three', value: 'three', operations: [op('update', []), op('upload', [picture])], default: 'update' },
 			],
@@ -91,6 +92,8 @@ describe('nodeProperties', () => {
 			{ resource: ['one', 'two'], operation: ['update'] },
 			{ resource: ['three'], operation: ['upload'] },
 		]);
+		// Two → Update lists its target first: the shared picture moves after it.
+		expect(props.filter((property) => ['picture', 'target'].includes(property.name)).map((property) => property.name)).toEqual(['target', 'picture', 'picture']);
 	});
 
 	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations that send one', () => {
