@@ -6,6 +6,7 @@ import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
 import { askedFor, duration, waitedFor } from '../shared/quota';
+import { groupAnswerFailure } from './groupErrors';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -127,6 +128,8 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 		};
 	}
 
+	const groupFailure = context.routeKind === 'group' ? groupAnswerFailure(context, instance, statusCode, reason) : undefined;
+	if (groupFailure) return groupFailure;
 	switch (statusCode) {
 		case 400: {
 			const missing = numbersNotOnWhatsApp(body);
