@@ -96,6 +96,19 @@ describe('nodeProperties', () => {
 		expect(props.filter((property) => ['picture', 'target'].includes(property.name)).map((property) => property.name)).toEqual(['target', 'picture', 'picture']);
 	});
 
+	it.each([
+		['Messaging', new Messaging()],
+		['Taxpayer Lookup', new TaxpayerLookup()],
+	] as const)('%s: a property shows on parameters listed before it (n8n reads them in order)', (_name, node) => {
+		const props = node.description.properties;
+		const late = props.flatMap((property, index) =>
+			Object.keys(property.displayOptions?.show ?? {})
+				.filter((key) => !['resource', 'operation', '@version'].includes(key) && !props.slice(0, index).some((earlier) => earlier.name === key))
+				.map((key) => `${property.name} shows on ${key}`),
+		);
+		expect(late).toEqual([]);
+	});
+
 	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations that send one', () => {
 		const ruc = new TaxpayerLookup().description.properties.filter((property) => property.name === 'ruc');
 		expect(ruc).toHaveLength(1);
