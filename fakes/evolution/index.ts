@@ -9,9 +9,9 @@
 // Used by the node tests, the `npm start` sandbox, the bench and the end-to-end tests: keep
 // `startEvolutionFake(options?)` and its `{ port }` option stable.
 //
-// The routes are grouped as the Messaging node's resources are: message.ts, chat.ts, group.ts,
-// instance.ts; then the fake's own: webhook.ts (webhook/set, webhook/find and the deliveries),
-// control.ts (`/_fake/*`). routes.ts is the route table; schema.ts the JSON-schema validator;
+// The routes are grouped as the Messaging node's resources are: message.ts, chat.ts, group.ts (with
+// groupAdmin.ts and groupInvite.ts), instance.ts; then the fake's own: webhook.ts (webhook/set,
+// webhook/find and the deliveries), control.ts (`/_fake/*`). routes.ts is the route table; schema.ts the JSON-schema validator;
 // answers.ts the error envelopes; state.ts the fake's store; types.ts its types; seeds.ts what it
 // starts with; media.ts and numbers.ts what the server does with media and numbers; events.ts the
 // webhook events' data.

@@ -28,6 +28,18 @@ import { findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { findLabels, handleLabel } from './labels.ts';
+import {
+	createGroup,
+	leaveGroup,
+	participants,
+	toggleEphemeral,
+	updateGroupDescription,
+	updateGroupPicture,
+	updateGroupSubject,
+	updateParticipant,
+	updateSetting,
+} from './groupAdmin.ts';
+import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
 import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import { findEventTransport, findProxy, setEventTransport, setProxy } from './integrations.ts';
@@ -99,6 +111,20 @@ const routes: Record<string, Handler> = {
 	'POST chat/updatePrivacySettings': updatePrivacySettings,
 	'GET group/fetchAllGroups': fetchAllGroups,
 	'GET group/findGroupInfos': findGroupInfos,
+	'POST group/create': createGroup,
+	'POST group/updateGroupSubject': updateGroupSubject,
+	'POST group/updateGroupDescription': updateGroupDescription,
+	'POST group/updateGroupPicture': updateGroupPicture,
+	'GET group/participants': participants,
+	'POST group/updateParticipant': updateParticipant,
+	'POST group/updateSetting': updateSetting,
+	'POST group/toggleEphemeral': toggleEphemeral,
+	'DELETE group/leaveGroup': leaveGroup,
+	'GET group/inviteCode': inviteCode,
+	'GET group/inviteInfo': inviteInfo,
+	'GET group/acceptInviteCode': acceptInviteCode,
+	'POST group/sendInvite': sendInvite,
+	'POST group/revokeInviteCode': revokeInviteCode,
 	'GET instance/connectionState': connectionState,
 	'GET instance/connect': connect,
 	'POST instance/restart': restart,

@@ -5,12 +5,17 @@ import type { FakeCollection, FakeGroup, FakeLabel, FakeProduct } from './types.
 export const DEFAULT_API_KEY = 'global-test-key';
 export const DEFAULT_MEDIA_LIMIT_BYTES = 15 * 1024 * 1024;
 
+/**
+ * The instances' number (51900000001) is a plain member of *Ventas Lima* and the superadmin of
+ * *Soporte Clientes*: what an admin may do, and what a member may not, on the seeds alone.
+ */
 export const DEFAULT_GROUPS: readonly FakeGroup[] = [
 	{
 		id: '120363025246125486@g.us',
 		subject: 'Ventas Lima',
 		owner: '51987654321@s.whatsapp.net',
 		desc: 'Pedidos y cotizaciones',
+		inviteCode: 'K1nGsR2dXlT7zQe9kP4mWv',
 		participants: [
 			{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
 			{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
@@ -20,6 +25,7 @@ export const DEFAULT_GROUPS: readonly FakeGroup[] = [
 	{
 		id: '120363111111111111@g.us',
 		subject: 'Soporte Clientes',
+		inviteCode: 'Sp0rT3cL13nT3sAbCdEfGh',
 		participants: [
 			{ id: '51900000001@s.whatsapp.net', admin: 'superadmin' },
 			{ id: '51912345678@s.whatsapp.net', admin: null },

@@ -74,6 +74,11 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	const seededMessages = new Map<string, StoredMessage>();
 	const seededLabels = () => new Map(Object.entries(options.labels ?? DEFAULT_LABELS).map(([name, labels]) => [name, structuredClone(labels)]));
 	const seededTemplates = () => new Map(Object.entries(options.templates ?? {}).map(([name, templates]) => [name, structuredClone(templates)]));
+	// The group routes change groups; reset() brings the seeds back.
+	const seedGroups = () => {
+		fake.groups.clear();
+		for (const group of options.groups ?? DEFAULT_GROUPS) fake.groups.set(group.id, structuredClone(group));
+	};
 
 	const fake: EvolutionFake = {
 		url: '',
@@ -84,7 +89,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		unregistered: new Set(options.unregistered ?? []),
 		contacts: new Map(Object.entries(options.contacts ?? {})),
 		mediaLimitBytes: options.mediaLimitBytes ?? DEFAULT_MEDIA_LIMIT_BYTES,
-		groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group.id, structuredClone(group)])),
+		groups: new Map(),
+		groupAddRefused: new Set(options.groupAddRefused ?? []),
 		profilePictures: new Map(Object.entries(options.profilePictures ?? DEFAULT_PROFILE_PICTURES)),
 		abouts: new Map(Object.entries(options.abouts ?? DEFAULT_ABOUTS)),
 		businessProfiles: new Map(Object.entries(options.businessProfiles ?? DEFAULT_BUSINESS_PROFILES).map(([digits, profile]) => [digits, structuredClone(profile)])),
@@ -181,6 +187,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
 			instances.clear();
 			for (const instance of seededInstances) instances.set(instance.name, { ...instance });
+			seedGroups();
 			fake.settings.clear();
 			for (const name of fake.instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
 		},
@@ -212,6 +219,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	fake.messages.set(SEEDED_MESSAGES.text, seededText);
 
 	for (const name of instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
+	seedGroups();
 
 	const state: FakeState = {
 		fake,

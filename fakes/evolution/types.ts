@@ -78,6 +78,19 @@ export interface FakeGroup {
 	participants: FakeGroupParticipant[];
 	/** The instances that are members; default every instance. */
 	instances?: string[];
+	/** Only admins send messages (the `announcement` setting); default off. */
+	announce?: boolean;
+	/** Only admins edit the group's info and disappearing messages (the `locked` setting); default off. */
+	restrict?: boolean;
+	/** Disappearing messages, in seconds (0 or none: off). */
+	ephemeralDuration?: number;
+	/** The code of the invite link (22 letters and digits); made when first asked for, replaced by a revoke. */
+	inviteCode?: string;
+	/** Codes revoked: WhatsApp answers `gone` to them. */
+	revokedInviteCodes?: string[];
+	/** Seconds since 1970 (WhatsApp's `creation`, `s_t`); default fixed times for the seeds. */
+	creation?: number;
+	subjectTime?: number;
 }
 
 export type StoredMediaType = 'image' | 'video' | 'audio' | 'document' | 'sticker';
@@ -179,6 +192,11 @@ export interface EvolutionFakeOptions {
 	mediaLimitBytes?: number;
 	/** Groups the instances belong to; default `DEFAULT_GROUPS`. */
 	groups?: FakeGroup[];
+	/**
+	 * Numbers (digits) whose privacy lets only their contacts add them to groups: `group/updateParticipant`
+	 * answers them status 403 with an `add_request` (an invitation WhatsApp makes instead).
+	 */
+	groupAddRefused?: string[];
 	/** Profile picture URLs by digits (a number's or a group's); default `DEFAULT_PROFILE_PICTURES`. Others have none. */
 	profilePictures?: Record<string, string>;
 	/** Contacts' About texts by digits (`chat/fetchProfile` answers them as `status`); default `DEFAULT_ABOUTS`. */
@@ -348,8 +366,10 @@ export interface EvolutionFake {
 	unregistered: Set<string>;
 	contacts: Map<string, string>;
 	mediaLimitBytes: number;
-	/** Groups by id. */
+	/** Groups by id: the seeds, changed by the group routes until `reset()`. */
 	groups: Map<string, FakeGroup>;
+	/** Numbers (digits) whose privacy refuses being added to groups (see the option). */
+	groupAddRefused: Set<string>;
 	/** Profile picture URLs by digits. */
 	profilePictures: Map<string, string>;
 	/** Contacts' About texts by digits. */
@@ -413,7 +433,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests, pending canned answers, read keys, chat states and sent messages (seeds stay); instances come back as seeded, their settings to the defaults. */
+	/** Forgets recorded requests, pending canned answers, read keys, chat states and sent messages (seeds stay); instances and groups come back as seeded, the settings to the defaults. */
 	reset(): void;
 	close(): Promise<void>;
 }

@@ -7,7 +7,9 @@ import { noAnswer } from '../shared/noAnswer';
 import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
 import { askedFor, duration, waitedFor } from '../shared/quota';
 import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
+import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
+import { nullAnswerFailure } from './nullAnswers';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -117,28 +119,17 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
 
-	const ownCase = integrationFailure(context, statusCode, body, reason, instance) ?? businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason });
+	// The cases of a resource's own routes first; a group route's refusals (not a 2xx) by groupErrors.ts.
+	const ownCase =
+		integrationFailure(context, statusCode, body, reason, instance) ??
+		businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason }) ??
+		(context.routeKind === 'group' && statusCode >= 300 ? groupAnswerFailure(context, instance, statusCode, reason) : undefined);
 	if (ownCase) return ownCase;
 	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
 		return caughtError(context, instance, httpCode, body);
 	}
-	// settings/find answers JSON null for an instance with no settings row (Evolution makes one with the instance).
-	if (statusCode >= 200 && statusCode < 300 && body === null && context.routeKind === 'settings') {
-		return {
-			message: `${instance} has no settings stored on the server (it answered null)`,
-			description: 'Evolution API stores the settings when it creates an instance. Save them once in the Evolution API manager (Settings), then run again.',
-			httpCode,
-		};
-	}
-	// chat/findChatByRemoteJid answers JSON null for a chat it has not stored.
-	if (statusCode >= 200 && statusCode < 300 && body === null && context.operation === 'getChat') {
-		return {
-			message: `${instance} has no stored ${context.subject}`,
-			description:
-				'Evolution stores a chat once a message is sent or received in it (with DATABASE_SAVE_DATA_CHATS on). Check the number, or send a message first; Find Chats lists the stored ones.',
-			httpCode,
-		};
-	}
+	const nothingStored = statusCode >= 200 && statusCode < 300 && body === null ? nullAnswerFailure(context, instance, httpCode) : undefined;
+	if (nothingStored) return nothingStored;
 	if (statusCode >= 200 && statusCode < 300) {
 		return {
 			message: `the server answered with something that is not JSON ${detail(httpCode, reason)}`,

@@ -19,6 +19,16 @@ export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
 /** An item's checked field values, by field name, as the runtime holds them. */
 export type Values = Record<string, unknown>;
 
+/** An input item of the node's run, as a field of an operation run once for all of them reads it. */
+export interface RunItem {
+	/** Its position among the node's input items. */
+	readonly index: number;
+	/** Its value of a top-level parameter: the expression evaluated for this item, a plain value as set. */
+	parameter(name: string, fallback?: unknown): unknown;
+	/** The clean value of a check, or throws the error that names this item, the label and the value. */
+	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
+}
+
 /** One input item, as a field reads it. */
 export interface ItemReader {
 	readonly fns: IExecuteSingleFunctions;
@@ -26,6 +36,8 @@ export interface ItemReader {
 	parameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }): unknown;
 	/** The clean value of a check, or throws the error that names the item, the label and the value. */
 	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
+	/** Every input item of the node's run, this one included, in order: for an operation run once for them all (`oncePerRun`). */
+	runItems(): RunItem[];
 }
 
 /** Puts a checked value into the request. */
@@ -102,6 +114,13 @@ export interface Operation<V extends Values = Values> {
 	/** Which case of its API's error table the route is; default: its resource. */
 	routeKind?: string;
 	// Callbacks are methods: an operation typed by its fields is then one of a resource's operations.
+	/**
+	 * Whether the node's run makes the operation once for all its input items, as the item's
+	 * parameters say (a group made of every item's number): the first item reads its fields, which
+	 * may read every item through `item.runItems()`, and sends; the other items make no request and
+	 * no item; what it outputs, or its error, is paired with every input item. Read before the fields.
+	 */
+	oncePerRun?(item: ItemReader): boolean;
 	/**
 	 * Answers on this machine, with no request: no credential, no quota and none of its API's
 	 * fields (their Options are about requests). Resolves to what items are made of.

@@ -15,44 +15,98 @@ const defaultFirst =
 	(a: { name: string; value: unknown }, b: { name: string; value: unknown }) =>
 		Number(b.value === defaultOperation) - Number(a.value === defaultOperation) || a.name.localeCompare(b.name);
 
-/** Which operations of which resources use each field, in the order fields first appear. */
-function usesOfFields(api: Api, resources: Resource[]): Map<Field, Map<Resource, string[]>> {
-	const uses = new Map<Field, Map<Resource, string[]>>();
-	const use = (field: Field, resource: Resource, op: Operation) => {
-		const byResource = uses.get(field) ?? new Map<Resource, string[]>();
-		byResource.set(resource, [...(byResource.get(resource) ?? []), op.value]);
-		uses.set(field, byResource);
-	};
-	// Every operation's own fields first, then the API's (Options): these come last whichever
-	// operation is picked.
-	for (const fieldsOfOp of [(op: Operation) => op.fields, (op: Operation) => apiFieldsOf(api, op)]) {
-		for (const resource of resources) {
-			for (const op of resource.operations) for (const field of fieldsOfOp(op)) use(field, resource, op);
-		}
+/**
+ * The lists in an order that shows each operation's fields in the order it lists them, though a
+ * list shared by several resources has one place (Group → Update Picture: the group, then the
+ * file, whose parameters Send Media introduced): the first that appeared among those whose
+ * predecessors are placed, or, in a cycle, the first that appeared.
+ */
+function inOperationOrder(lists: INodeProperties[][], sequences: INodeProperties[][][]): INodeProperties[][] {
+	const before = new Map<INodeProperties[], Set<INodeProperties[]>>(lists.map((list) => [list, new Set()]));
+	for (const sequence of sequences) sequence.forEach((list, i) => i > 0 && before.get(list)?.add(sequence[i - 1]));
+	const placed = new Set<INodeProperties[]>();
+	const order: INodeProperties[][] = [];
+	while (order.length < lists.length) {
+		const ready = (list: INodeProperties[]) => !placed.has(list) && [...before.get(list)!].every((earlier) => placed.has(earlier));
+		const next = lists.find(ready) ?? lists.find((list) => !placed.has(list))!;
+		placed.add(next);
+		order.push(next);
 	}
-	return uses;
+	return order;
 }
 
 /**
- * A field's parameters, shown for the operations that use it: one property for the resources whose
- * every operation uses it, one per other resource (n8n evaluates every property for every item).
+ * Which operations of which resources use each list of parameters, in the order the editor shows
+ * them: fields built on the same parameters (a value placed in the query by one route, in the body
+ * by another) share them.
  */
-function fieldProperties(field: Field, byResource: Map<Resource, string[]>): INodeProperties[] {
-	const uses = [...byResource];
-	const everywhere = uses.filter(([resource, ops]) => ops.length === resource.operations.length);
-	const shows: Array<Record<string, string[]>> = everywhere.length
-		? [{ resource: everywhere.map(([resource]) => resource.value) }]
-		: [];
-	for (const [resource, ops] of uses) {
-		if (ops.length < resource.operations.length) shows.push({ resource: [resource.value], operation: ops });
+function usesOfParameters(api: Api, resources: Resource[]): Map<INodeProperties[], Map<Resource, string[]>> {
+	const uses = new Map<INodeProperties[], Map<Resource, string[]>>();
+	const use = (field: Field, resource: Resource, op: Operation) => {
+		const byResource = uses.get(field.properties) ?? new Map<Resource, string[]>();
+		const ops = byResource.get(resource) ?? [];
+		if (!ops.includes(op.value)) ops.push(op.value);
+		byResource.set(resource, ops);
+		uses.set(field.properties, byResource);
+	};
+	const withParameters = (fields: readonly Field[]) => fields.filter((field) => field.properties.length > 0);
+	const sequences: INodeProperties[][][] = [];
+	for (const resource of resources) {
+		for (const op of resource.operations) {
+			const own = withParameters(op.fields);
+			for (const field of own) use(field, resource, op);
+			sequences.push(own.map((field) => field.properties));
+		}
 	}
-	return shows.flatMap((show) =>
-		field.properties.map((property) => ({
+	const ownLists = [...uses.keys()];
+	// Then the API's fields (Options): these come last whichever operation is picked.
+	for (const resource of resources) {
+		for (const op of resource.operations) for (const field of withParameters(apiFieldsOf(api, op))) use(field, resource, op);
+	}
+	const apiLists = [...uses.keys()].filter((list) => !ownLists.includes(list));
+	return new Map([...inOperationOrder(ownLists, sequences), ...apiLists].map((list) => [list, uses.get(list)!]));
+}
+
+const union = (a: string[], b: string[]) => [...a, ...b.filter((value) => !a.includes(value))];
+
+/**
+ * Where parameters show, as few properties as can say it (n8n evaluates every property for every
+ * item): one for the resources whose every operation uses them, then one for each set of other
+ * resources whose operations shown (resources × operations) are exactly those that use them (Profile
+ * and Group → Update Picture share one), else one per resource.
+ */
+function showsOf(byResource: Map<Resource, string[]>): Array<Record<string, string[]>> {
+	const usedBy = (resource: Resource, value: string) => byResource.get(resource)?.includes(value) ?? false;
+	const exact = (resources: Resource[], operations: string[]) =>
+		resources.every((resource) => resource.operations.every((op) => !operations.includes(op.value) || usedBy(resource, op.value)));
+	const everywhere: Resource[] = [];
+	const groups: Array<{ resources: Resource[]; operations: string[] }> = [];
+	for (const [resource, ops] of byResource) {
+		if (ops.length === resource.operations.length) {
+			everywhere.push(resource);
+			continue;
+		}
+		const group = groups.find((candidate) => exact([...candidate.resources, resource], union(candidate.operations, ops)));
+		if (!group) groups.push({ resources: [resource], operations: [...ops] });
+		else {
+			group.resources.push(resource);
+			group.operations = union(group.operations, ops);
+		}
+	}
+	return [
+		...(everywhere.length ? [{ resource: everywhere.map((resource) => resource.value) }] : []),
+		...groups.map((group) => ({ resource: group.resources.map((resource) => resource.value), operation: group.operations })),
+	];
+}
+
+/** Parameters, shown for the operations that use them. */
+const shownWhereUsed = (properties: INodeProperties[], byResource: Map<Resource, string[]>): INodeProperties[] =>
+	showsOf(byResource).flatMap((show) =>
+		properties.map((property) => ({
 			...property,
 			displayOptions: { ...property.displayOptions, show: { ...show, ...property.displayOptions?.show } },
 		})),
 	);
-}
 
 /** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */
 export function nodeProperties(api: Api, resources: Resource[], defaultResource: string): INodeProperties[] {
@@ -90,7 +144,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 				}),
 			),
 	);
-	const fields = [...usesOfFields(api, resources)].flatMap(([field, byResource]) => fieldProperties(field, byResource));
+	const fields = [...usesOfParameters(api, resources)].flatMap(([properties, byResource]) => shownWhereUsed(properties, byResource));
 	return [
 		{
 			displayName: 'Resource',

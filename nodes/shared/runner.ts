@@ -23,6 +23,7 @@ import {
 	type ItemReader,
 	type Operation,
 	type RequestContext,
+	type RunItem,
 	type RunLimits,
 	type SendRequest,
 	type Values,
@@ -114,14 +115,35 @@ async function exchange(
 /** The fields an operation reads, in order: its own, then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...op.fields, ...apiFieldsOf(api, op)];
 
+/** How many input items the node's run has (every item of a run is given the same execute data). */
+const runSize = (fns: IExecuteSingleFunctions) => fns.getExecuteData?.()?.data?.main?.[0]?.length ?? fns.getItemIndex() + 1;
+
+/** Another input item of the run: its parameters' expressions evaluated for it, its errors naming it. */
+function otherRunItem(fns: IExecuteSingleFunctions, index: number): RunItem {
+	return {
+		index,
+		parameter(name, fallback) {
+			const raw = fns.getNode().parameters[name] ?? fallback;
+			return typeof raw === 'string' && raw.startsWith('=') ? fns.evaluateExpression(raw.slice(1), index) : raw;
+		},
+		require: (label, raw, checked) => requireValid(fns.getNode(), index, label, raw, checked),
+	};
+}
+
 function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
-	return {
+	const reader: ItemReader = {
 		fns,
 		parameter: (name, fallback, options) => fns.getNodeParameter(name, fallback, options),
 		require: (label, raw, checked) => requireValid(fns.getNode(), itemIndex, label, raw, checked),
+		runItems: () =>
+			Array.from({ length: runSize(fns) }, (_, index) => (index === itemIndex ? { ...reader, index } : otherRunItem(fns, index))),
 	};
+	return reader;
 }
+
+/** The runs an operation made once for all their items already claimed: their other items make nothing. */
+const claimedRuns = new WeakSet<RunPacing>();
 
 /** One item of an operation, run from RoutingNode's request hook with the request n8n prepared. */
 export async function runItem(
@@ -146,8 +168,18 @@ export async function runItem(
 		about: {},
 		serverUrl: '',
 	};
+	// Each output item's source: this item, or every input item for an operation made once per run.
+	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
 	try {
 		const item = itemReader(fns);
+		if (op.oncePerRun?.(item)) {
+			if (claimedRuns.has(pacing)) {
+				ticket?.leave();
+				return [];
+			}
+			claimedRuns.add(pacing);
+			pairedItem = Array.from({ length: runSize(fns) }, (_, index) => ({ item: index }));
+		}
 		const values: Values = {};
 		for (const field of fields) {
 			const value = await field.read(item, values);
@@ -161,7 +193,7 @@ export async function runItem(
 		const toItems = (answer: unknown) => (op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
 		if (op.local) {
 			const answer = await op.local(values);
-			return toItems(answer).map((json) => ({ json, pairedItem: { item: itemIndex } }));
+			return toItems(answer).map((json) => ({ json, pairedItem }));
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
@@ -194,7 +226,7 @@ export async function runItem(
 		const answer = op.send ? await op.send(send, values, fns) : await send();
 		laneDone?.();
 		const binary = op.toBinary ? await op.toBinary(answer, values, fns) : undefined;
-		return toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem: { item: itemIndex } }));
+		return toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem }));
 	} catch (error) {
 		// The node fails on another item: this one is not sent, and n8n keeps no output anyway.
 		const stopped = error instanceof RunStopped;
@@ -207,7 +239,7 @@ export async function runItem(
 		// RoutingNode stops the run on it; an input error stays an operation error there thanks to
 		// routingNodeAdaptation.ts (`stoppingError`).
 		if (stopsRun) throw nodeError;
-		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem: { item: itemIndex } }];
+		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem }];
 	}
 }
 

@@ -268,21 +268,3 @@ export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'PUT /openai/update/:openaiBotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'PUT /typebot/update/:typebotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 };
-
-/** Client routes issue 27 turns into operations, not yet used: each one leaves this list as it lands. */
-export const NOT_YET_USED: readonly string[] = [
-	'DELETE /group/leaveGroup/:instanceName',
-	'GET /group/acceptInviteCode/:instanceName',
-	'GET /group/inviteCode/:instanceName',
-	'GET /group/inviteInfo/:instanceName',
-	'GET /group/participants/:instanceName',
-	'POST /group/create/:instanceName',
-	'POST /group/revokeInviteCode/:instanceName',
-	'POST /group/sendInvite/:instanceName',
-	'POST /group/toggleEphemeral/:instanceName',
-	'POST /group/updateGroupDescription/:instanceName',
-	'POST /group/updateGroupPicture/:instanceName',
-	'POST /group/updateGroupSubject/:instanceName',
-	'POST /group/updateParticipant/:instanceName',
-	'POST /group/updateSetting/:instanceName',
-];

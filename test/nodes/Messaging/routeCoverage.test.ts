@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { MESSAGING_RESOURCES } from '../../../nodes/Messaging/resources';
-import { EVOLUTION_ROUTES, NOT_FOR_WORKFLOWS, NOT_YET_USED } from './evolutionRoutes';
+import { EVOLUTION_ROUTES, NOT_FOR_WORKFLOWS } from './evolutionRoutes';
 
 const MESSAGING_FOLDER = path.join(__dirname, '../../../nodes/Messaging');
 
@@ -65,12 +65,7 @@ describe("Evolution API's client routes", () => {
 	it('are all used by the Messaging node, except those left out on purpose', () => {
 		const used = usedRoutes();
 		const unused = EVOLUTION_ROUTES.filter((route) => !(route in NOT_FOR_WORKFLOWS) && !used.has(normalised(route)));
-		expect(unused.filter((route) => !NOT_YET_USED.includes(route))).toEqual([]);
-	});
-
-	it('lists as not yet used only routes the node does not use (the list shrinks as operations land)', () => {
-		const used = usedRoutes();
-		expect(NOT_YET_USED.filter((route) => used.has(normalised(route)))).toEqual([]);
+		expect(unused).toEqual([]);
 	});
 
 	it('lists only routes Evolution has: the node uses none that 2.3.6 does not declare', () => {

@@ -72,6 +72,43 @@ describe('nodeProperties', () => {
 		expect(named('everywhere').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta', 'alpha'] } }]);
 	});
 
+	it('shows a field used in several resources with one property where resources × operations are exactly its uses, in each operation\'s order', () => {
+		const picture = field('picture');
+		const target = field('target');
+		// The same parameters placed elsewhere by another route: one property for both fields.
+		const pictureInBody: Field = { ...picture, name: 'pictureInBody', to: undefined };
+		const shownFor = (name: string, props: INodeProperties[]) => props.filter((property) => property.name === name).map((property) => property.displayOptions?.show);
+		const props = nodeProperties(
+			api,
+			[
+				{ name: 'One', value: 'one', operations: [op('update', [picture]), op('get', [])], default: 'get' },
+				{ name: 'Two', value: 'two', operations: [op('update', [target, pictureInBody]), op('list', [])], default: 'list' },
+				// Its own Update leaves the picture out: the property for One and Two cannot show for it.
+				{ name: 'Three', value: 'three', operations: [op('update', []), op('upload', [picture])], default: 'update' },
+			],
+			'one',
+		);
+		expect(shownFor('picture', props)).toEqual([
+			{ resource: ['one', 'two'], operation: ['update'] },
+			{ resource: ['three'], operation: ['upload'] },
+		]);
+		// Two → Update lists its target first: the shared picture moves after it.
+		expect(props.filter((property) => ['picture', 'target'].includes(property.name)).map((property) => property.name)).toEqual(['target', 'picture', 'picture']);
+	});
+
+	it.each([
+		['Messaging', new Messaging()],
+		['Taxpayer Lookup', new TaxpayerLookup()],
+	] as const)('%s: a property shows on parameters listed before it (n8n reads them in order)', (_name, node) => {
+		const props = node.description.properties;
+		const late = props.flatMap((property, index) =>
+			Object.keys(property.displayOptions?.show ?? {})
+				.filter((key) => !['resource', 'operation', '@version'].includes(key) && !props.slice(0, index).some((earlier) => earlier.name === key))
+				.map((key) => `${property.name} shows on ${key}`),
+		);
+		expect(late).toEqual([]);
+	});
+
 	it('gives Taxpayer Lookup one RUC property, shown for the six taxpayer operations that send one', () => {
 		const ruc = new TaxpayerLookup().description.properties.filter((property) => property.name === 'ruc');
 		expect(ruc).toHaveLength(1);

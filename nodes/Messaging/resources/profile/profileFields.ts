@@ -1,11 +1,10 @@
-// The fields of the profile resource: whose profile, the name and About text, the picture, and the
-// privacy settings as Evolution names them (PrivacySettingDto, privacySettingsSchema).
+// The fields of the profile resource: whose profile, the name and About text, and the privacy
+// settings as Evolution names them (PrivacySettingDto, privacySettingsSchema). The picture: media/picture.ts.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
-import { valueOf, type Field } from '../../../shared/contract';
+import type { Field } from '../../../shared/contract';
 import { checkedField, inBody } from '../../../shared/fields';
-import { mediaFile } from '../../media/source';
 import { checkPhoneNumber, type CheckedNumber } from '../../validation/recipients';
 
 /** Whose profile: the instance's own (no `number` sent), or a contact's number. */
@@ -85,27 +84,6 @@ export const profileStatus = checkedField(
 	checkText('status text', 'Give the About text to show.'),
 	inBody('status'),
 );
-
-/** class-validator's isURL, which the server applies: a host with a top-level domain, or an IP address. */
-const hasPublicHost = (url: string) => {
-	const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-	return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || /\.[a-z\u00a1-\uffff]{2,}$/i.test(host);
-};
-
-/** The picture, from `mediaFile` (listed before it): a URL the server downloads, or raw base64; an image. */
-export const pictureIn: Field<'picture', string> = {
-	name: 'picture',
-	properties: [],
-	read(item, before) {
-		const file = valueOf(before, mediaFile);
-		if (file.mimeType && !file.mimeType.startsWith('image/'))
-			item.require('File', file.fileName ?? file.mimeType, bad('is not an image: a profile picture is a JPEG or PNG', 'Give an image file.'));
-		if (file.source === 'url' && !hasPublicHost(file.media))
-			item.require('Media URL', file.media, bad('has a host without a domain ending (such as localhost): the server refuses it', 'Use an address with a full domain name or an IP address.'));
-		return file.media;
-	},
-	to: inBody('picture'),
-};
 
 /** The six privacy settings `chat/updatePrivacySettings` requires, as its schema names them. */
 export const PRIVACY_KEYS = ['readreceipts', 'profile', 'status', 'online', 'last', 'groupadd'] as const;

@@ -174,7 +174,7 @@ describe('Profile → Update Picture and Remove Picture', () => {
 	it.each([
 		[{ mediaSource: 'url', mediaUrl: 'http://localhost:8080/logo.png' }, /^Media URL "http:\/\/localhost:8080\/logo.png" has a host without a domain ending/],
 		[{ mediaSource: 'url', mediaUrl: 'ftp://example.com/logo.png' }, /^Media URL .* uses ftp, not http or https/],
-		[{ mediaSource: 'base64', mediaBase64: 'data:application/pdf;base64,JVBERi0=' }, /^File "application\/pdf" is not an image: a profile picture is a JPEG or PNG/],
+		[{ mediaSource: 'base64', mediaBase64: 'data:application/pdf;base64,JVBERi0=' }, /^File "application\/pdf" is not an image: a picture is a JPEG or PNG/],
 	])('refuses %j before any request', async (parameters, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: profile('updatePicture', parameters) });
