@@ -93,6 +93,16 @@ function showsOf(byResource: Map<Resource, string[]>): Array<Record<string, stri
 			group.operations = union(group.operations, ops);
 		}
 	}
+	// A resource whose every operation uses them joins a group when that stays exact (Business's
+	// Profile Of with Profile's): one property fewer.
+	for (const resource of [...everywhere]) {
+		const all = resource.operations.map((op) => op.value);
+		const group = groups.find((candidate) => exact([...candidate.resources, resource], union(candidate.operations, all)));
+		if (!group) continue;
+		group.resources.push(resource);
+		group.operations = union(group.operations, all);
+		everywhere.splice(everywhere.indexOf(resource), 1);
+	}
 	return [
 		...(everywhere.length ? [{ resource: everywhere.map((resource) => resource.value) }] : []),
 		...groups.map((group) => ({ resource: group.resources.map((resource) => resource.value), operation: group.operations })),
@@ -107,6 +117,56 @@ const shownWhereUsed = (properties: INodeProperties[], byResource: Map<Resource,
 			displayOptions: { ...property.displayOptions, show: { ...show, ...property.displayOptions?.show } },
 		})),
 	);
+
+/** Whether two options are the same but for the operations that show them. */
+function sameBesidesOperations(a: INodeProperties, b: INodeProperties): boolean {
+	const rest = (option: INodeProperties) => {
+		const show = { ...option.displayOptions?.show };
+		delete show['/operation'];
+		return JSON.stringify({ ...option, displayOptions: { ...option.displayOptions, show } });
+	};
+	return rest(a) === rest(b);
+}
+
+/**
+ * The operations' Options collections of one resource as one property (n8n evaluates every
+ * property for every item, a collection's options only when set): each option shown for the
+ * operations that have it, by the root's `/operation`; an option alike in several is one.
+ */
+function oneOptionsPerResource(fields: INodeProperties[]): INodeProperties[] {
+	const isOwnOptions = (property: INodeProperties) =>
+		property.name === 'options' && property.type === 'collection' && property.displayOptions?.show?.resource?.length === 1 && Array.isArray(property.displayOptions.show.operation);
+	const merged = new Map<string, INodeProperties>();
+	const result: INodeProperties[] = [];
+	for (const property of fields) {
+		if (!isOwnOptions(property)) {
+			result.push(property);
+			continue;
+		}
+		const show = property.displayOptions!.show!;
+		const resource = String(show.resource![0]);
+		const operations = show.operation as string[];
+		const children = (property.options as INodeProperties[]).map((option) => ({
+			...option,
+			displayOptions: { ...option.displayOptions, show: { '/operation': operations, ...option.displayOptions?.show } },
+		}));
+		const into = merged.get(resource);
+		if (!into) {
+			const first: INodeProperties = { ...property, options: children, displayOptions: { ...property.displayOptions, show: { ...show, operation: [...operations] } } };
+			merged.set(resource, first);
+			result.push(first);
+			continue;
+		}
+		into.displayOptions!.show!.operation = union(into.displayOptions!.show!.operation as string[], operations);
+		const options = into.options as INodeProperties[];
+		for (const child of children) {
+			const alike = options.find((option) => option.name === child.name && sameBesidesOperations(option, child));
+			if (alike) alike.displayOptions!.show!['/operation'] = union(alike.displayOptions!.show!['/operation'] as string[], operations);
+			else options.push(child);
+		}
+	}
+	return result;
+}
 
 /** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */
 export function nodeProperties(api: Api, resources: Resource[], defaultResource: string): INodeProperties[] {
@@ -144,7 +204,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 				}),
 			),
 	);
-	const fields = [...usesOfParameters(api, resources)].flatMap(([properties, byResource]) => shownWhereUsed(properties, byResource));
+	const fields = oneOptionsPerResource([...usesOfParameters(api, resources)].flatMap(([properties, byResource]) => shownWhereUsed(properties, byResource)));
 	return [
 		{
 			displayName: 'Resource',

@@ -134,7 +134,9 @@ function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 	const itemIndex = fns.getItemIndex();
 	const reader: ItemReader = {
 		fns,
-		parameter: (name, fallback, options) => fns.getNodeParameter(name, fallback, options),
+		// n8n's own check of a value finds its property among all of the node's for every read, and
+		// checks only `validateType`s, which these nodes do not use: their fields check the values.
+		parameter: (name, fallback, options) => fns.getNodeParameter(name, fallback, { skipValidation: true, ...options }),
 		require: (label, raw, checked) => requireValid(fns.getNode(), itemIndex, label, raw, checked),
 		runItems: () =>
 			Array.from({ length: runSize(fns) }, (_, index) => (index === itemIndex ? { ...reader, index } : otherRunItem(fns, index))),

@@ -100,3 +100,14 @@ describe('the README covers every operation', () => {
 		expect(missing).toEqual([]);
 	});
 });
+
+describe("n8n's own value check, which the runner skips", () => {
+	// runner.ts reads parameters with skipValidation: n8n's check would look the property up on every
+	// read and only act on `validateType`. A property that sets one would need the check back.
+	const all = (properties: INodeProperties[]): INodeProperties[] =>
+		properties.flatMap((property) => [property, ...all(((property.options ?? []) as Array<INodeProperties | { values?: INodeProperties[] }>).flatMap((option) => ('values' in option && option.values ? option.values : 'name' in option && 'type' in option ? [option as INodeProperties] : [])))]);
+	it.each(nodes)('%s has no property with validateType', (_, node) => {
+		expect(all(node.description.properties).filter((property) => property.validateType !== undefined).map((property) => property.name)).toEqual([]);
+	});
+});
+

@@ -63,11 +63,9 @@ describe('nodeProperties', () => {
 
 	it('shows a field for exactly the operations that list it, keeping its own display conditions', () => {
 		expect(named('onlyB').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta'], operation: ['b'], mode: ['x'] } }]);
-		// Used by every operation of zeta but not of alpha: one property per resource.
-		expect(named('shared').map((property) => property.displayOptions)).toEqual([
-			{ show: { resource: ['zeta'] } },
-			{ show: { resource: ['alpha'], operation: ['c'] } },
-		]);
+		// Used by every operation of zeta and by c of alpha: one property, since zeta × {c, b, a} and
+		// alpha × {c, b, a} show it exactly where it is used (alpha has no b or a).
+		expect(named('shared').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['alpha', 'zeta'], operation: ['c', 'b', 'a'] } }]);
 		// The API's own fields: every operation of every resource, one property.
 		expect(named('everywhere').map((property) => property.displayOptions)).toEqual([{ show: { resource: ['zeta', 'alpha'] } }]);
 	});
@@ -188,5 +186,22 @@ describe('the order of the fields', () => {
 		expect(names.lastIndexOf('options')).toBeGreaterThan(names.indexOf('endDate'));
 		expect(names.lastIndexOf('options')).toBeGreaterThan(names.indexOf('ruc'));
 		expect(names.at(-1)).toBe('options');
+	});
+
+	it("merges one resource's Options collections into one property, each option shown for its operations, an option alike in several once", () => {
+		const delay = { displayName: 'Delay', name: 'delay', type: 'number', default: 0 } as const;
+		const optionsOf = (...options: INodeProperties[]): Field => ({ name: 'options', properties: [{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options }], read: () => ({}) });
+		const caption = { displayName: 'Caption', name: 'caption', type: 'string', default: '' } as const;
+		const merged = nodeProperties(
+			{ ...api, fields: [] },
+			[{ name: 'Zeta', value: 'zeta', operations: [op('b', [optionsOf(delay)]), op('a', [optionsOf(delay, caption)]), op('e', [])], default: 'a' }],
+			'zeta',
+		).filter((property) => property.name === 'options');
+		expect(merged).toHaveLength(1);
+		expect(merged[0].displayOptions).toEqual({ show: { resource: ['zeta'], operation: ['b', 'a'] } });
+		expect((merged[0].options as INodeProperties[]).map((option) => [option.name, option.displayOptions])).toEqual([
+			['delay', { show: { '/operation': ['b', 'a'] } }],
+			['caption', { show: { '/operation': ['a'] } }],
+		]);
 	});
 });
