@@ -4,7 +4,7 @@
 import type { IAllExecuteFunctions, IDataObject } from 'n8n-workflow';
 
 import { lookupBaseUrl } from '../../credentials/TaxpayerLookupApi.credentials';
-import { valueOf, type Api } from '../shared/contract';
+import { NOT_FOUND, valueOf, type Api } from '../shared/contract';
 import { requestOutsideRouting } from '../shared/runner';
 import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure, lookupQuota, type LookupRouteKind } from './errors';
 import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_QUOTA_WAIT_SECONDS, lookupOptions } from './fields';
@@ -57,10 +57,17 @@ export interface LookupRequest {
 	timeout?: number;
 	/** How long a refusal for quota may be waited out; default: not at all (the refusal is the error). */
 	maxQuotaWaitMs?: number;
+	/** A 404 resolves to NOT_FOUND instead of failing (a day without a SUNAT rate). */
+	notFoundIsAnswer?: boolean;
 }
 
 /** GET one lookup route outside routing (no item: a trigger's poll); throws the same readable errors as the node. */
-export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRequest): Promise<IDataObject> {
+export async function lookupRequest(
+	fns: IAllExecuteFunctions,
+	request: LookupRequest & { notFoundIsAnswer: true },
+): Promise<IDataObject | typeof NOT_FOUND>;
+export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRequest): Promise<IDataObject>;
+export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRequest): Promise<IDataObject | typeof NOT_FOUND> {
 	const credentials = await fns.getCredentials<{ baseUrl?: string }>(LOOKUP_CREDENTIAL);
 	const body = await requestOutsideRouting(
 		fns,
@@ -77,6 +84,7 @@ export async function lookupRequest(fns: IAllExecuteFunctions, request: LookupRe
 		},
 		{ operation: 'poll', routeKind: request.routeKind, subject: request.subject, about: {}, serverUrl: '' },
 		request.maxQuotaWaitMs,
+		{ notFoundIsAnswer: request.notFoundIsAnswer },
 	);
-	return body as IDataObject;
+	return body as IDataObject | typeof NOT_FOUND;
 }

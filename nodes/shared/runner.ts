@@ -249,6 +249,7 @@ export async function runItem(
  * One request outside declarative routing (a trigger's poll, a list in the editor), with the
  * node's credential; resolves to a successful answer's body, or throws the API's readable error.
  * With `maxQuotaWaitMs`, a refusal for quota is waited out as in a node run, up to that long.
+ * With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND, as for an operation's send.
  */
 export async function requestOutsideRouting(
 	fns: IAllExecuteFunctions | ILoadOptionsFunctions,
@@ -257,6 +258,7 @@ export async function requestOutsideRouting(
 	options: IHttpRequestOptions,
 	context: RequestContext,
 	maxQuotaWaitMs = 0,
+	{ notFoundIsAnswer = false }: { notFoundIsAnswer?: boolean } = {},
 ): Promise<unknown> {
 	const request = async () =>
 		(await fns.helpers.httpRequestWithAuthentication.call(fns, credentialType, {
@@ -265,7 +267,10 @@ export async function requestOutsideRouting(
 			returnFullResponse: true,
 		})) as IN8nHttpFullResponse;
 	const node = fns.getNode();
-	if (maxQuotaWaitMs <= 0) return accept(api, node, undefined, context, await receive(api, node, undefined, context, request));
+	if (maxQuotaWaitMs <= 0) {
+		const answer = await receive(api, node, undefined, context, request);
+		return notFoundIsAnswer && answer.statusCode === 404 ? NOT_FOUND : accept(api, node, undefined, context, answer);
+	}
 	const cancelSignal = 'getExecutionCancelSignal' in fns ? fns.getExecutionCancelSignal?.() : undefined;
 	const pace: Pace = {
 		pacing: new RunPacing(cancelSignal),
@@ -273,5 +278,5 @@ export async function requestOutsideRouting(
 		limits: { maxInFlight: 1, maxQuotaWaitMs },
 		stopsRun: false,
 	};
-	return await exchange(api, node, undefined, context, request, pace);
+	return await exchange(api, node, undefined, context, request, pace, { notFoundIsAnswer });
 }
