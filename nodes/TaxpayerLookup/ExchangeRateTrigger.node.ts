@@ -9,7 +9,7 @@ import {
 import { optionsCollection } from '../shared/fields';
 import { readmeSection } from '../shared/documentation';
 import { taxpayerLookupApiTest } from './credentialTest';
-import { CURRENCY_OPTIONS } from './fields';
+import { CURRENCY_OPTIONS, rateSourceProperty } from './fields';
 import { pollExchangeRates } from './trigger/poll';
 
 export class ExchangeRateTrigger implements INodeType {
@@ -19,8 +19,8 @@ export class ExchangeRateTrigger implements INodeType {
 		icon: { light: 'file:exchangeRateTrigger.svg', dark: 'file:exchangeRateTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"New " + $parameter["currencies"].join(", ") + " Rates"}}',
-		description: 'Starts the workflow once for every newly published SBS exchange rate (USD, EUR)',
+		subtitle: '={{$parameter["source"] === "sunat" ? "New SUNAT USD Rates" : "New " + $parameter["currencies"].join(", ") + " Rates"}}',
+		description: 'Starts the workflow once for every newly published SBS (USD, EUR) or SUNAT (USD) exchange rate',
 		documentationUrl: readmeSection('exchange-rate-trigger'),
 		defaults: { name: 'Exchange Rate Trigger' },
 		// n8n adds the Poll Times parameter to polling nodes.
@@ -31,10 +31,14 @@ export class ExchangeRateTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Fires once for each business day the SBS publishes a rate, also for the days n8n was off. The first activation starts from the latest published rate and emits nothing.',
+					'Fires once for each day the source publishes a rate, also for the days n8n was off. The first activation starts from the latest published rate and emits nothing.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
+			},
+			{
+				...rateSourceProperty,
+				description: 'Who publishes the rates that start the workflow. SUNAT publishes the US dollar only.',
 			},
 			{
 				displayName: 'Currencies',
@@ -44,6 +48,7 @@ export class ExchangeRateTrigger implements INodeType {
 				default: ['USD'],
 				required: true,
 				description: 'The currencies whose new rates start the workflow. Each rate is one item: fecha, moneda, precio_compra, precio_venta.',
+				displayOptions: { hide: { source: ['sunat'] } },
 			},
 			optionsCollection([
 				{

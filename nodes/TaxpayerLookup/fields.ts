@@ -89,34 +89,34 @@ export interface SourcedCurrency {
 /** SUNAT publishes the US dollar only. */
 const SUNAT_CURRENCY: Currency = 'USD';
 
+/** The Source parameter of Exchange Rate operations and of the Exchange Rate Trigger. */
+export const rateSourceProperty: INodeProperties = {
+	displayName: 'Source',
+	name: 'source',
+	type: 'options',
+	options: [
+		{
+			name: 'SBS (Banking Regulator)',
+			value: 'sbs',
+			description: 'USD and EUR, business days only: for balances and financial statements',
+		},
+		{
+			name: 'SUNAT (Tax Authority)',
+			value: 'sunat',
+			description: 'USD only: the rate the law requires on invoices and in tax books',
+		},
+	],
+	default: 'sbs',
+	description: 'Who publishes the rate',
+};
+
 /**
  * The source and, for the SBS, the currency: the source picks the route (`{source}` in its path);
  * SUNAT's routes take no currency, so the field is hidden and nothing is sent for it.
  */
 export const sourcedCurrency: Field<'rate', SourcedCurrency> = {
 	name: 'rate',
-	properties: [
-		{
-			displayName: 'Source',
-			name: 'source',
-			type: 'options',
-			options: [
-				{
-					name: 'SBS (Banking Regulator)',
-					value: 'sbs',
-					description: 'USD and EUR, business days only: for balances and financial statements',
-				},
-				{
-					name: 'SUNAT (Tax Authority)',
-					value: 'sunat',
-					description: 'USD only: the rate the law requires on invoices and in tax books',
-				},
-			],
-			default: 'sbs',
-			description: 'Who publishes the rate',
-		},
-		{ ...currencyProperty, displayOptions: { hide: { source: ['sunat'] } } },
-	],
+	properties: [rateSourceProperty, { ...currencyProperty, displayOptions: { hide: { source: ['sunat'] } } }],
 	read(item) {
 		const rawSource = item.parameter('source', 'sbs');
 		const source = item.require('Source', rawSource, checkRateSource(rawSource));
@@ -133,7 +133,7 @@ export const sourcedCurrency: Field<'rate', SourcedCurrency> = {
 /** The error-table case of a sourced rate: SUNAT's days without a rate are told apart from the SBS's. */
 export const rateRouteKind = ({ rate }: { rate: SourcedCurrency }) => (rate.source === 'sunat' ? 'sunatRate' : 'exchangeRate');
 
-function checkRateSource(raw: unknown): Checked<RateSource> {
+export function checkRateSource(raw: unknown): Checked<RateSource> {
 	const source = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
 	if (source === 'sbs' || source === 'sunat') return ok(source);
 	return bad('is not a rate source', 'Use sbs (the banking regulator) or sunat (the tax authority).');

@@ -11,6 +11,9 @@ export const RATE_HISTORY_PATH = '/api/v2/tipo-cambio/sbs/historico';
 /** Get by Date and Get Latest of either source: `{source}` is `sbs` or `sunat`. */
 export const RATE_BY_DATE_PATH = '/api/v2/tipo-cambio/{source}';
 export const LATEST_RATE_OF_SOURCE_PATH = '/api/v2/tipo-cambio/{source}/ultimo';
+/** SUNAT's routes as the Exchange Rate Trigger asks them: the latest rate, and the rate of a day (`fecha`). */
+export const SUNAT_LATEST_RATE_PATH = LATEST_RATE_OF_SOURCE_PATH.replace('{source}', 'sunat');
+export const SUNAT_RATE_PATH = RATE_BY_DATE_PATH.replace('{source}', 'sunat');
 
 /** How many days before the asked one Get by Date (SUNAT) looks for the last published rate. */
 export const SUNAT_DAYS_LOOKED_BACK = 10;

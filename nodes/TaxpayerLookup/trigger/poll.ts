@@ -1,5 +1,6 @@
-// One poll of the Exchange Rate Trigger: ask for the latest rate of each selected currency, fetch
-// the days missed since the last emitted one, emit each new record once, in date order.
+// One poll of the Exchange Rate Trigger: ask for the latest rate of each followed series (the
+// selected SBS currencies, or SUNAT's rate), fetch the days missed since the last emitted one, emit
+// each new record once, in date order.
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -7,25 +8,33 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { checkRateSource, type RateSource } from '../fields';
 import { normaliseRecord } from '../output';
 import { fetchRateRange, LATEST_RATE_PATH, RATE_HISTORY_PATH, sortRatesByDate } from '../rates';
-import { lookupRequest } from '../transport';
 import { checkCurrency, CURRENCIES, type Currency } from '../validation';
-import { readMemory, sameMemory, writeMemory, type Memory } from './state';
+import {
+	checkDated,
+	DATE,
+	nextDay,
+	pollDeadline,
+	pollRequest,
+	type Deadline,
+	type Finding,
+	type TriggerOptions,
+} from './request';
+import { readMemory, sameMemory, writeMemory, type Memory, type Series } from './state';
+import { fetchSunatLatest, pollSunat } from './sunat';
 
-export interface TriggerOptions {
-	/** On first activation, emit the latest rate once instead of nothing. */
-	emitLatestOnFirstActivation?: boolean;
-	/** Turn precio_compra / precio_venta into numbers. */
-	numbersAsNumbers?: boolean;
-}
+export { nextDay, type TriggerOptions };
 
-/** The longest one request may take; a poll also stays within the engine's poll budget. */
-const REQUEST_TIMEOUT_MS = 60_000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function nextDay(date: string): string {
-	return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The selected source; a workflow saved before the trigger had one follows the SBS, as it did. */
+function selectedSource(fns: IPollFunctions): RateSource {
+	const raw = fns.getNodeParameter('source', 'sbs') as unknown;
+	const checked = checkRateSource(raw);
+	if (!checked.valid) {
+		throw new NodeOperationError(fns.getNode(), `Source ${JSON.stringify(raw)} ${checked.problem}`, { description: checked.hint });
+	}
+	return checked.value;
 }
 
 /** The selected currencies, each once, in the order USD, EUR. */
@@ -50,36 +59,14 @@ export function selectedCurrencies(fns: IPollFunctions): Currency[] {
 	return CURRENCIES.filter((currency) => chosen.has(currency));
 }
 
-/**
- * When this poll must be done by: n8n abandons a poll that outlasts its budget, so each request
- * waits at most for what is left of it (and never more than REQUEST_TIMEOUT_MS).
- */
-type Deadline = number;
-
-function pollDeadline(fns: IPollFunctions): Deadline {
-	const budget = typeof fns.getPollBudgetMs === 'function' ? fns.getPollBudgetMs() : REQUEST_TIMEOUT_MS;
-	return Date.now() + budget;
-}
-
-const timeLeft = (deadline: Deadline) => Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
-
-/** A poll waits out a quota refusal if the quota comes back before its deadline; a manual test never waits. */
-const quotaWait = (fns: IPollFunctions, deadline: Deadline) => (fns.getMode() === 'manual' ? 0 : deadline - Date.now());
-
 async function fetchLatest(fns: IPollFunctions, currency: Currency, deadline: Deadline): Promise<IDataObject> {
-	const body = await lookupRequest(fns, {
+	const body = await pollRequest(fns, deadline, {
 		url: LATEST_RATE_PATH,
 		qs: { moneda: currency },
 		subject: `latest ${currency} rate`,
 		routeKind: 'exchangeRate',
-		timeout: timeLeft(deadline),
-		maxQuotaWaitMs: quotaWait(fns, deadline),
 	});
-	if (typeof body.fecha !== 'string' || !DATE.test(body.fecha)) {
-		throw new NodeOperationError(fns.getNode(), `The lookup API answered the latest ${currency} rate without a date`, {
-			description: `Expected a "fecha" as YYYY-MM-DD, got ${JSON.stringify(body.fecha)}. Try again later; if it persists, the API changed.`,
-		});
-	}
+	checkDated(fns, body, `the latest ${currency} rate`);
 	return { ...body, moneda: body.moneda ?? currency };
 }
 
@@ -92,14 +79,7 @@ async function fetchHistory(
 	deadline: Deadline,
 ): Promise<IDataObject[]> {
 	const get = async (qs: IDataObject, subject: string) =>
-		await lookupRequest(fns, {
-			url: RATE_HISTORY_PATH,
-			qs,
-			subject,
-			routeKind: 'exchangeRate',
-			timeout: timeLeft(deadline),
-			maxQuotaWaitMs: quotaWait(fns, deadline),
-		});
+		await pollRequest(fns, deadline, { url: RATE_HISTORY_PATH, qs, subject, routeKind: 'exchangeRate' });
 	const records = await fetchRateRange(get, currency, start, end);
 	return records.map((record) => ({ ...record, moneda: record.moneda ?? currency }));
 }
@@ -118,19 +98,13 @@ export function recordsSince(lastEmitted: string, latest: IDataObject, history: 
 	return sortRatesByDate([latest, ...inRange]);
 }
 
-/** What one currency's poll found: the records to emit and the date to remember. */
-interface CurrencyFinding {
-	records: IDataObject[];
-	remember: string;
-}
-
 async function pollCurrency(
 	fns: IPollFunctions,
 	currency: Currency,
 	lastEmitted: string | undefined,
 	options: TriggerOptions,
 	deadline: Deadline,
-): Promise<CurrencyFinding> {
+): Promise<Finding> {
 	const latest = await fetchLatest(fns, currency, deadline);
 	const latestDate = String(latest.fecha);
 	if (lastEmitted === undefined) {
@@ -144,6 +118,30 @@ async function pollCurrency(
 	return { records: recordsSince(lastEmitted, latest, history), remember: latestDate };
 }
 
+/** What a poll follows: each selected SBS currency, or SUNAT's rate; and how one poll of it goes. */
+interface Followed {
+	series: Series;
+	poll(lastEmitted: string | undefined, deadline: Deadline): Promise<Finding>;
+	latest(deadline: Deadline): Promise<IDataObject>;
+}
+
+function followed(fns: IPollFunctions, options: TriggerOptions): Followed[] {
+	if (selectedSource(fns) === 'sunat') {
+		return [
+			{
+				series: 'SUNAT',
+				poll: async (lastEmitted, deadline) => await pollSunat(fns, lastEmitted, options, deadline),
+				latest: async (deadline) => await fetchSunatLatest(fns, deadline),
+			},
+		];
+	}
+	return selectedCurrencies(fns).map((currency) => ({
+		series: currency,
+		poll: async (lastEmitted, deadline) => await pollCurrency(fns, currency, lastEmitted, options, deadline),
+		latest: async (deadline) => await fetchLatest(fns, currency, deadline),
+	}));
+}
+
 function toItems(records: IDataObject[], options: TriggerOptions): INodeExecutionData[] {
 	const order = (record: IDataObject) => CURRENCIES.indexOf(record.moneda as Currency);
 	const sorted = [...records].sort(
@@ -152,11 +150,11 @@ function toItems(records: IDataObject[], options: TriggerOptions): INodeExecutio
 	return sorted.map((record) => ({ json: normaliseRecord(record, { numbersAsNumbers: options.numbersAsNumbers }) }));
 }
 
-/** "Fetch Test Event": the latest record of each selected currency; the memory stays as it is. */
-async function manualPoll(fns: IPollFunctions, currencies: Currency[], options: TriggerOptions) {
+/** "Fetch Test Event": the latest record of each followed series; the memory stays as it is. */
+async function manualPoll(fns: IPollFunctions, series: Followed[], options: TriggerOptions) {
 	const records: IDataObject[] = [];
 	const deadline = pollDeadline(fns);
-	for (const currency of currencies) records.push(await fetchLatest(fns, currency, deadline));
+	for (const { latest } of series) records.push(await latest(deadline));
 	return [toItems(records, options)];
 }
 
@@ -167,15 +165,15 @@ async function manualPoll(fns: IPollFunctions, currencies: Currency[], options: 
 const pollsInFlight = new Set<string>();
 
 export async function pollExchangeRates(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const currencies = selectedCurrencies(this);
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	if (this.getMode() === 'manual') return await manualPoll(this, currencies, options);
+	const series = followed(this, options);
+	if (this.getMode() === 'manual') return await manualPoll(this, series, options);
 
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${this.getNode().name}`;
 	if (pollsInFlight.has(key)) return null;
 	pollsInFlight.add(key);
 	try {
-		return await pollNewRates(this, currencies, options);
+		return await pollNewRates(this, series, options);
 	} finally {
 		pollsInFlight.delete(key);
 	}
@@ -183,7 +181,7 @@ export async function pollExchangeRates(this: IPollFunctions): Promise<INodeExec
 
 async function pollNewRates(
 	fns: IPollFunctions,
-	currencies: Currency[],
+	series: Followed[],
 	options: TriggerOptions,
 ): Promise<INodeExecutionData[][] | null> {
 	const staticData = fns.getWorkflowStaticData('node');
@@ -193,15 +191,17 @@ async function pollNewRates(
 	const records: IDataObject[] = [];
 	// Every request first; the memory changes only once all of them succeeded, so a failed poll
 	// marks nothing as emitted and the next one asks again from the same dates.
-	for (const currency of currencies) {
-		const finding = await pollCurrency(fns, currency, memory[currency], options, deadline);
+	for (const { series: name, poll } of series) {
+		const finding = await poll(memory[name], deadline);
 		records.push(...finding.records);
-		next[currency] = finding.remember;
+		next[name] = finding.remember;
 	}
 
 	if (records.length === 0) {
-		// Nothing new. The memory only changes here on a first activation (a currency seen for the
-		// first time) or when a currency was deselected; n8n persists that with the activation.
+		// Nothing new. The memory only changes here on a first activation (a series followed for the
+		// first time), when a series is no longer followed (a currency deselected, the source
+		// changed), or when a SUNAT catch-up found no rate in the days it asked; n8n persists the
+		// first two with the activation, and the last is only asked again after a restart.
 		if (!sameMemory(memory, next)) writeMemory(staticData, next);
 		return null;
 	}

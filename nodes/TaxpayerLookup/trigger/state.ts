@@ -1,12 +1,17 @@
-// The trigger's memory in the workflow's static data: per currency, the date of the last rate it
-// emitted (or, right after the first activation, the latest date it saw). One date per selected
-// currency, whatever the trigger's age; n8n persists it with the workflow.
+// The trigger's memory in the workflow's static data: per series it follows (an SBS currency, or
+// SUNAT's rate), the date up to which every rate was emitted (or, right after the first activation,
+// the latest date it saw). One date per followed series, whatever the trigger's age; n8n persists
+// it with the workflow.
 import type { IDataObject } from 'n8n-workflow';
 
 import { CURRENCIES, type Currency } from '../validation';
 
-/** Last emitted date (YYYY-MM-DD) per currency. */
-export type Memory = Partial<Record<Currency, string>>;
+/** What the trigger follows: the SBS's rate of a currency, or SUNAT's (US dollar) rate. */
+export type Series = Currency | 'SUNAT';
+const SERIES: readonly Series[] = [...CURRENCIES, 'SUNAT'];
+
+/** Last emitted date (YYYY-MM-DD) per series. */
+export type Memory = Partial<Record<Series, string>>;
 
 const KEY = 'lastEmittedDate';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,15 +21,15 @@ export function readMemory(staticData: IDataObject): Memory {
 	const stored = staticData[KEY];
 	const memory: Memory = {};
 	if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return memory;
-	for (const currency of CURRENCIES) {
-		const date = (stored as IDataObject)[currency];
-		if (typeof date === 'string' && DATE.test(date)) memory[currency] = date;
+	for (const series of SERIES) {
+		const date = (stored as IDataObject)[series];
+		if (typeof date === 'string' && DATE.test(date)) memory[series] = date;
 	}
 	return memory;
 }
 
 export function sameMemory(a: Memory, b: Memory): boolean {
-	return CURRENCIES.every((currency) => a[currency] === b[currency]);
+	return SERIES.every((series) => a[series] === b[series]);
 }
 
 /**
@@ -33,6 +38,6 @@ export function sameMemory(a: Memory, b: Memory): boolean {
  */
 export function writeMemory(staticData: IDataObject, memory: Memory): void {
 	const stored: IDataObject = {};
-	for (const currency of CURRENCIES) if (memory[currency]) stored[currency] = memory[currency];
+	for (const series of SERIES) if (memory[series]) stored[series] = memory[series];
 	staticData[KEY] = stored;
 }
