@@ -280,6 +280,8 @@ export interface LookupFake {
 	setToday(date: string): void;
 	/** Records of a currency published between two dates (both included). */
 	ratesBetween(start: string, end: string, currency: 'USD' | 'EUR'): ReturnType<typeof rateOn>[];
+	/** SUNAT's records published between two dates (both included), as the routes answer them. */
+	sunatRatesBetween(start: string, end: string): ReturnType<typeof sunatRateOn>[];
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -574,6 +576,8 @@ export async function startLookupFake(options: LookupFakeOptions = {}): Promise<
 				};
 			}),
 		ratesBetween,
+		sunatRatesBetween: (start, end) =>
+			ratesBetween(start, end, 'USD').map((record) => sunatRateOn(record.fecha, options.sunatStatesCurrency)),
 		reset: () => {
 			fake.requests.length = 0;
 			windowStart = 0;

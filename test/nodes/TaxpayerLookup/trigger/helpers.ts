@@ -8,6 +8,8 @@ import { PollTriggerHarness } from '../../../harness/poll';
 export const NODE_NAME = 'Exchange Rate Trigger';
 export const LATEST_PATH = '/api/v2/tipo-cambio/sbs/ultimo';
 export const HISTORY_PATH = '/api/v2/tipo-cambio/sbs/historico';
+export const SUNAT_LATEST_PATH = '/api/v2/tipo-cambio/sunat/ultimo';
+export const SUNAT_RATE_PATH = '/api/v2/tipo-cambio/sunat';
 
 export function exchangeRateTrigger(
 	fake: LookupFake,
@@ -23,6 +25,25 @@ export function exchangeRateTrigger(
 		pollBudgetMs: options.pollBudgetMs,
 	});
 }
+
+/** The trigger with Source SUNAT, as the editor saves it: no Currencies (hidden for SUNAT). */
+export function sunatRateTrigger(
+	fake: LookupFake,
+	parameters: Record<string, unknown> = {},
+	options: { saved?: string; token?: string; pollBudgetMs?: number } = {},
+): PollTriggerHarness {
+	return new PollTriggerHarness({
+		type: 'exchangeRateTrigger',
+		nodeName: NODE_NAME,
+		parameters: { source: 'sunat', ...parameters },
+		credentials: { taxpayerLookupApi: { baseUrl: fake.url, accessToken: options.token ?? VALID_TOKEN } },
+		saved: options.saved,
+		pollBudgetMs: options.pollBudgetMs,
+	});
+}
+
+/** Static data as n8n saves it, with this memory for the trigger. */
+export const savedMemory = (memory: Record<string, string>) => JSON.stringify({ [`node:${NODE_NAME}`]: { lastEmittedDate: memory } });
 
 export const jsonOf = (items: INodeExecutionData[] | null | undefined): IDataObject[] => (items ?? []).map((item) => item.json);
 
@@ -41,6 +62,8 @@ export function requestsSince(fake: LookupFake, from: number): string[] {
 	return fake.requests.slice(from).map(({ path, query }) => {
 		if (path === LATEST_PATH) return `latest ${query.moneda}`;
 		if (path === HISTORY_PATH) return `history ${query.moneda} ${query.fecha_inicio}..${query.fecha_fin}`;
+		if (path === SUNAT_LATEST_PATH && Object.keys(query).length === 0) return 'sunat latest';
+		if (path === SUNAT_RATE_PATH && Object.keys(query).length === 1 && query.fecha) return `sunat ${query.fecha}`;
 		return `${path} ${JSON.stringify(query)}`;
 	});
 }
@@ -50,4 +73,9 @@ export function publishedBetween(fake: LookupFake, start: string, end: string, c
 	const all = currencies.flatMap((currency) => fake.ratesBetween(start, end, currency));
 	const order = (record: IDataObject) => currencies.indexOf(record.moneda as 'USD' | 'EUR');
 	return all.sort((a, b) => a.fecha.localeCompare(b.fecha) || order(a) - order(b));
+}
+
+/** SUNAT's records the fake publishes between two dates, as the trigger emits them (`moneda` stated). */
+export function sunatPublishedBetween(fake: LookupFake, start: string, end: string): IDataObject[] {
+	return fake.sunatRatesBetween(start, end).map(({ fecha, precio_compra, precio_venta }) => ({ fecha, moneda: 'USD', precio_compra, precio_venta }));
 }
