@@ -3,6 +3,8 @@
 // through `n8n execute`; the Exchange Rate Trigger one runs in a started n8n, manually ("Execute
 // workflow") and then published, the way a user runs it. The Messaging Trigger ones run in
 // messagingTrigger.test.ts (the RUC bot) and replyOnce.test.ts (reply-once, across a restart).
+// The same steps run for the Exchange Rate Trigger with Source SUNAT, in a workflow of its own
+// (the example follows the SBS), in this started n8n.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
-import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fakes/lookup';
+import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
 
@@ -27,6 +29,28 @@ const polled = examples.filter(({ workflow }) => workflow.nodes.some((node) => n
 /** The fake's "today": a Friday, well in the past so the nodes' "not after today" checks pass. */
 const FRIDAY = '2025-11-21';
 
+/** The Exchange Rate Trigger with Source SUNAT, as the editor saves it (no Currencies), into a No Op. */
+const SUNAT_TRIGGER = 'New SUNAT rate';
+const sunatWorkflow: WorkflowJson = {
+	id: 'e2eSunatRates001',
+	name: 'SUNAT rates (end-to-end test)',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'c3000000-0000-4000-8000-000000000001',
+			name: SUNAT_TRIGGER,
+			type: `${PACKAGE_NAME}.exchangeRateTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { pollTimes: { item: [{ mode: 'everyHour', minute: 15 }] }, source: 'sunat', options: {} },
+			credentials: { taxpayerLookupApi: { id: SANDBOX_CREDENTIALS.lookup.id, name: SANDBOX_CREDENTIALS.lookup.name } },
+		},
+		{ id: 'c3000000-0000-4000-8000-000000000002', name: 'Each rate', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+	],
+	connections: { [SUNAT_TRIGGER]: { main: [[{ node: 'Each rate', type: 'main', index: 0 }]] } },
+};
+
 let lookup: LookupFake;
 let messaging: EvolutionFake;
 let n8n: N8n;
@@ -39,7 +63,7 @@ beforeAll(async () => {
 	n8n = await N8n.start();
 	n8n.credential(SANDBOX_CREDENTIALS.lookup.type, { baseUrl: lookup.url, accessToken: VALID_TOKEN }, SANDBOX_CREDENTIALS.lookup);
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
-	await n8n.importWorkflows(examples.map(({ workflow }) => workflow));
+	await n8n.importWorkflows([...examples.map(({ workflow }) => workflow), sunatWorkflow]);
 	for (const { workflow } of manual) executions.set(workflow.id, await n8n.execute(workflow.id));
 	if (polled.length > 0) server = await n8n.startServer();
 });
@@ -269,6 +293,56 @@ describe('examples/', () => {
 				{ number: '51987654321', text: message('2025-11-25') },
 			]),
 		);
+		await server!.deactivate(id);
+	});
+});
+
+describe('Exchange Rate Trigger with Source SUNAT', () => {
+	it("emits SUNAT's latest rate when run manually, nothing on first activation, then each day SUNAT published once", async () => {
+		const id = sunatWorkflow.id;
+		const item = (fecha: string) => {
+			const { precio_compra, precio_venta } = sunatRateOn(fecha);
+			return { fecha, moneda: 'USD', precio_compra, precio_venta };
+		};
+		const sunatRequests = (since: number) =>
+			lookup.requests.slice(since).map((r) => `${r.path}${r.query.fecha ? ` ${r.query.fecha}` : ''}${r.query.moneda ? ` ${r.query.moneda}` : ''}`);
+		expect(server, 'a started n8n').toBeDefined();
+		lookup.setToday('2025-12-05'); // a Friday
+
+		// "Execute workflow": the trigger runs in manual mode and emits SUNAT's latest rate.
+		let since = lookup.requests.length;
+		const manualRun = await server!.waitForExecution(await server!.runManually(id, SUNAT_TRIGGER));
+		expect(manualRun.status).toBe('success');
+		expect(manualRun.data.resultData.runData['Each rate'][0].data?.main[0]?.map((entry) => entry.json)).toEqual([item('2025-12-05')]);
+		expect(sunatRequests(since)).toEqual(['/api/v2/tipo-cambio/sunat/ultimo']);
+
+		// Publishing: the first poll only remembers Friday's rate.
+		since = lookup.requests.length;
+		await server!.activate(id);
+		expect(sunatRequests(since)).toEqual(['/api/v2/tipo-cambio/sunat/ultimo']);
+		await server!.deactivate(id);
+
+		// Off over the weekend and two holidays (12-08, 12-09); back on Thursday: each missed day is
+		// asked once, and Wednesday's and Thursday's rates come in one run, in order.
+		lookup.setToday('2025-12-11');
+		since = lookup.requests.length;
+		await server!.activate(id);
+		const [, triggered] = await server!.waitForExecutions(id, 2, 60_000);
+		expect(triggered.mode).toBe('trigger');
+		expect(triggered.status).toBe('success');
+		const { data } = await server!.execution(triggered.id);
+		expect(data.resultData.runData['Each rate'][0].data?.main[0]?.map((entry) => entry.json)).toEqual([item('2025-12-10'), item('2025-12-11')]);
+		expect(sunatRequests(since)).toEqual([
+			'/api/v2/tipo-cambio/sunat/ultimo',
+			...['06', '07', '08', '09', '10'].map((day) => `/api/v2/tipo-cambio/sunat 2025-12-${day}`),
+		]);
+		await server!.deactivate(id);
+
+		// Published again the same day: the memory n8n saved says all was emitted.
+		since = lookup.requests.length;
+		await server!.activate(id);
+		expect(sunatRequests(since)).toEqual(['/api/v2/tipo-cambio/sunat/ultimo']);
+		expect(await server!.executions(id)).toHaveLength(2);
 		await server!.deactivate(id);
 	});
 });
