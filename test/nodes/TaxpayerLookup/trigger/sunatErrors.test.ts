@@ -113,6 +113,7 @@ describe('an API error on a poll', () => {
 		else expect((outcome.error as { description?: string }).description).toBe(expected.description);
 		expect(trigger.saved).toBe(saved);
 		expect(trigger.nodeStaticData()).toEqual({ lastEmittedDate: { SUNAT: '2026-06-02' } });
+		expect(JSON.stringify({ errors: trigger.errors, saved: trigger.saved })).not.toContain(VALID_TOKEN);
 
 		const { items } = await trigger.poll();
 		expect(jsonOf(items)).toEqual(sunatPublishedBetween(fake, '2026-06-03', '2026-06-05'));
