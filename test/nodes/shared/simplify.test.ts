@@ -9,6 +9,8 @@ import { TAXPAYERS, UNKNOWN_RUC, VALID_TOKEN } from '../../../fakes/lookup';
 import { operation, type Resource } from '../../../nodes/shared/contract';
 import { nodeProperties } from '../../../nodes/shared/editor';
 import { keep, SIMPLIFY_DESCRIPTION, simplified } from '../../../nodes/shared/simplify';
+import { Messaging } from '../../../nodes/Messaging/Messaging.node';
+import { MESSAGING_RESOURCES } from '../../../nodes/Messaging/resources';
 import { ruc } from '../../../nodes/TaxpayerLookup/fields';
 import { exchangeRate } from '../../../nodes/TaxpayerLookup/resources/exchangeRate';
 import { person } from '../../../nodes/TaxpayerLookup/resources/person';
@@ -56,6 +58,7 @@ describe('simplified', () => {
 
 const NODES: Array<[string, INodeType, Resource[]]> = [
 	['Taxpayer Lookup', new TaxpayerLookup(), [taxpayer, exchangeRate, person]],
+	['Messaging', new Messaging(), MESSAGING_RESOURCES],
 ];
 
 describe.each(NODES)('%s: the Simplify switch', (_name, node, resources) => {
