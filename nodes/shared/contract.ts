@@ -151,7 +151,7 @@ export interface Operation<V extends Values = Values> {
 	toItems?(answer: unknown, values: V): IDataObject[];
 	/**
 	 * For an answer of more than 10 fields: the fields a simplified item keeps, flattened. The
-	 * operation then has the Simplify switch (after its own fields), made from its items.
+	 * operation then has the Simplify switch (after its own fields, before its Options), made from its items.
 	 */
 	simplify?: Simplified;
 	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */

@@ -113,7 +113,7 @@ async function exchange(
 	}
 }
 
-/** The fields an operation reads, in order: its own (Simplify last), then those of its API (when it sends). */
+/** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
 
 /** How many input items the node's run has (every item of a run is given the same execute data). */
