@@ -342,7 +342,8 @@ function messageRow(state: FakeState, instance: FakeInstance, stored: StoredMess
 		messageTimestamp: stored.messageTimestamp ?? 0,
 		instanceId: state.idOf(instance.name),
 		source: stored.key.fromMe ? 'unknown' : 'android',
-		contextInfo: null,
+		// Baileys' contextInfo of a reply: the quoted message's ID as `stanzaId` (its other keys left out).
+		contextInfo: stored.quotedId ? { stanzaId: stored.quotedId } : null,
 		MessageUpdate: (stored.statuses ?? []).map((status) => ({ status })),
 	};
 }

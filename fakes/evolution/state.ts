@@ -137,12 +137,13 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			const id = input.id ?? newMessageId();
 			fake.messages.set(id, {
 				instance: input.instance ?? 'sales',
-				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: input.fromMe ?? false, id },
+				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: input.fromMe ?? false, id, ...(input.participant ? { participant: input.participant } : {}) },
 				messageType: 'conversation',
 				text: input.text ?? 'Hola',
 				messageTimestamp: input.messageTimestamp ?? Math.floor(Date.now() / 1000),
 				pushName: input.pushName,
 				statuses: input.statuses,
+				quotedId: input.quotedId,
 			});
 			return id;
 		},

@@ -107,7 +107,8 @@ export interface StoredMedia {
 /** A message the server holds in its database (sent through it, or received). */
 export interface StoredMessage {
 	instance: string;
-	key: { remoteJid: string; fromMe: boolean; id: string };
+	/** `participant`: the member who wrote it, in a group. */
+	key: { remoteJid: string; fromMe: boolean; id: string; participant?: string };
 	/** The proto key, as the server names it: `conversation`, `imageMessage`, `reactionMessage`... */
 	messageType: string;
 	media?: StoredMedia;
@@ -121,6 +122,8 @@ export interface StoredMessage {
 	pushName?: string;
 	/** Its status updates, oldest first (MessageUpdate rows: SERVER_ACK, DELIVERY_ACK, READ...). */
 	statuses?: string[];
+	/** The ID of the message it quotes (its row's `contextInfo.stanzaId`). */
+	quotedId?: string;
 }
 
 /** A text message to store as received or sent (`storeText`), for the find routes. */
@@ -133,6 +136,9 @@ export interface StoreTextInput {
 	messageTimestamp?: number;
 	pushName?: string;
 	statuses?: string[];
+	/** The group member who wrote it, when `remoteJid` is a group's. */
+	participant?: string;
+	quotedId?: string;
 }
 
 /** An instance's settings as `settings/find` answers them (the Setting row). */

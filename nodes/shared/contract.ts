@@ -95,6 +95,16 @@ export type SendRequest = (
 	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean },
 ) => Promise<unknown>;
 
+/**
+ * Where a simplified item's field comes from in the full item: a dotted path (`lastMessage.key.id`,
+ * `actividades_economicas.0`), several paths tried in order (the first that holds a value), or the
+ * value made from the item. Nothing there: `null`.
+ */
+export type KeptField = string | readonly string[] | ((json: IDataObject) => unknown);
+
+/** A simplified item: its fields in order (10 at most), each with where its value comes from. */
+export type Simplified = Readonly<Record<string, KeptField>>;
+
 /** An operation as the runtime and the editor see it; its callbacks take the values its fields read. */
 export interface Operation<V extends Values = Values> {
 	/** The option the user picks, and the `action` sentence AI agents read. */
@@ -139,6 +149,11 @@ export interface Operation<V extends Values = Values> {
 	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions): Promise<unknown>;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?(answer: unknown, values: V): IDataObject[];
+	/**
+	 * For an answer of more than 10 fields: the fields a simplified item keeps, flattened. The
+	 * operation then has the Simplify switch (after its own fields, before its Options), made from its items.
+	 */
+	simplify?: Simplified;
 	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */
 	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData | undefined>;
 	/**

@@ -5,6 +5,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiFieldsOf, type Api, type Field, type Operation, type Resource } from './contract';
 import { operationRouting } from './routingNodeAdaptation';
+import { ownFieldsOf } from './simplify';
 
 /**
  * A resource's operations as the dropdown and the node creator's action list show them: its
@@ -53,7 +54,7 @@ function usesOfParameters(api: Api, resources: Resource[]): Map<INodeProperties[
 	const sequences: INodeProperties[][][] = [];
 	for (const resource of resources) {
 		for (const op of resource.operations) {
-			const own = withParameters(op.fields);
+			const own = withParameters(ownFieldsOf(op));
 			for (const field of own) use(field, resource, op);
 			sequences.push(own.map((field) => field.properties));
 		}

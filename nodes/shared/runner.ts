@@ -32,6 +32,7 @@ import { apiError, asNodeError, missingCredentialError, requireValid } from './e
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
 import { serverOfRun } from './server';
+import { ownFieldsOf, simplifiedItems } from './simplify';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
@@ -112,8 +113,8 @@ async function exchange(
 	}
 }
 
-/** The fields an operation reads, in order: its own, then those of its API (when it sends). */
-export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...op.fields, ...apiFieldsOf(api, op)];
+/** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
+export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
 
 /** How many input items the node's run has (every item of a run is given the same execute data). */
 const runSize = (fns: IExecuteSingleFunctions) => fns.getExecuteData?.()?.data?.main?.[0]?.length ?? fns.getItemIndex() + 1;
@@ -192,7 +193,8 @@ export async function runItem(
 		op.finish?.(requestData.options);
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
-		const toItems = (answer: unknown) => (op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
+		// Simplify works on the items as made, never on an error item nor on their files.
+		const toItems = (answer: unknown) => simplifiedItems(op, values, op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
 		if (op.local) {
 			const answer = await op.local(values);
 			return toItems(answer).map((json) => ({ json, pairedItem }));

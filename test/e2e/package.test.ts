@@ -1,9 +1,10 @@
 // The package as users get it: what `npm pack` ships, and that the real n8n loads all of it.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import type { ICredentialType, INodeTypeDescription } from 'n8n-workflow';
+import type { ICredentialType, INode, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, inject, it } from 'vitest';
 
 import { PACKAGE_NAME, cacheDir, repoRoot } from '../harness/n8n.mjs';
@@ -93,6 +94,26 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 			}
 		}
 		expect(loaded.known.credentials.taxpayerLookupApi?.supportedNodes).toContain('taxpayerLookup');
+	});
+
+	it("makes Simplify on by default in the AI-tool variants n8n generates, off in the nodes (n8n's own @tool and defaults)", async () => {
+		const nodes = await exported();
+		// The n8n-workflow real n8n runs with: its Workflow fills a node's unset parameters this way.
+		const { NodeHelpers } = createRequire(path.join(cacheDir, 'node_modules', 'n8n', 'package.json'))('n8n-workflow') as typeof import('n8n-workflow');
+		const simplifyOf = (nodeName: string, parameters: Record<string, string>) => {
+			const description = nodes.find((node) => node.name === `${PACKAGE_NAME}.${nodeName}`);
+			expect(description, `n8n exported ${nodeName}`).toBeDefined();
+			const node: INode = { id: 'node', name: 'Node', type: description!.name, typeVersion: 1, position: [0, 0], parameters };
+			return NodeHelpers.getNodeParameters(description!.properties, parameters, true, false, node, description!)?.simplify;
+		};
+		const taxpayerGet = { resource: 'taxpayer', operation: 'get' };
+		const findChats = { resource: 'chat', operation: 'findChats' };
+		expect(simplifyOf('taxpayerLookupTool', taxpayerGet)).toBe(true);
+		expect(simplifyOf('taxpayerLookup', taxpayerGet)).toBe(false);
+		expect(simplifyOf('messagingTool', findChats)).toBe(true);
+		expect(simplifyOf('messaging', findChats)).toBe(false);
+		// An operation without Simplify has no such parameter, in the tool variant either.
+		expect(simplifyOf('messagingTool', { resource: 'message', operation: 'sendText' })).toBeUndefined();
 	});
 
 	it('n8n reports no problem while loading the package', () => {

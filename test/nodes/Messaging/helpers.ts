@@ -72,6 +72,19 @@ export function visibleText(result: NodeRunResult): string {
 	return JSON.stringify({ error: result.error, items: result.items, run: result.run.data.resultData });
 }
 
+/**
+ * What the fake answers a route asked directly, with the global API key (not through the node):
+ * the raw answer an operation's items are made of, to compare them with.
+ */
+export async function askFake(fake: EvolutionFake, method: string, path: string, body?: unknown): Promise<unknown> {
+	const response = await fetch(`${fake.url}${path}`, {
+		method,
+		headers: { apikey: fake.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return await response.json();
+}
+
 /** Input items, one per JSON entry. */
 export const itemsOf = (...entries: IDataObject[]) => entries.map((json) => ({ json }));
 

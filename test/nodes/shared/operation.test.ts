@@ -101,7 +101,8 @@ describe('nodeProperties', () => {
 		const props = node.description.properties;
 		const late = props.flatMap((property, index) =>
 			Object.keys(property.displayOptions?.show ?? {})
-				.filter((key) => !['resource', 'operation', '@version'].includes(key) && !props.slice(0, index).some((earlier) => earlier.name === key))
+				// resource, operation and n8n's own keys (@version, @tool) are no parameters listed here.
+				.filter((key) => !['resource', 'operation', '@version', '@tool'].includes(key) && !props.slice(0, index).some((earlier) => earlier.name === key))
 				.map((key) => `${property.name} shows on ${key}`),
 		);
 		expect(late).toEqual([]);

@@ -1,7 +1,9 @@
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { instance } from '../../fields';
 import { limited, returnAllOrLimit } from '../../limit';
 import { findFilters } from './findFilters';
+import { textAt } from './storedMessage';
 
 export const findChats = operation({
 	name: 'Find Chats',
@@ -17,4 +19,13 @@ export const findChats = operation({
 		return await send({ body: { where, ...(limit === undefined ? {} : { take: limit }) } });
 	},
 	toItems: (answer, { limit }) => limited(answer, limit),
+	// The chat and its last message (a whole stored message), flattened; the Cloud API window left out.
+	simplify: {
+		...keep('remoteJid', 'pushName', 'profilePicUrl', 'unreadCount', 'updatedAt'),
+		lastMessageId: 'lastMessage.key.id',
+		lastMessageFromMe: 'lastMessage.key.fromMe',
+		lastMessageType: 'lastMessage.messageType',
+		lastMessageText: textAt('lastMessage.message'),
+		lastMessageTimestamp: 'lastMessage.messageTimestamp',
+	},
 });

@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { instance } from '../../fields';
 import { limited, returnAllOrLimit } from '../../limit';
 import { findFilters } from './findFilters';
@@ -17,4 +18,6 @@ export const findContacts = operation({
 		return await send({ body: { where, ...(limit === undefined ? {} : { offset: limit, page: 1 }) } });
 	},
 	toItems: (answer, { limit }) => limited(answer, limit),
+	// The rows' IDs, instance and times left out.
+	simplify: keep('remoteJid', 'pushName', 'profilePicUrl', 'isGroup', 'isSaved', 'type'),
 });

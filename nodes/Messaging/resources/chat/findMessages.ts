@@ -4,6 +4,7 @@ import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
 import { returnAllOrLimit } from '../../limit';
 import { findFilters } from './findFilters';
+import { lastStatus, senderJid, textAt } from './storedMessage';
 
 /** Messages asked per request (Evolution's `offset`, a page's size; its default is 50). */
 export const FIND_MESSAGES_PAGE_SIZE = 100;
@@ -37,4 +38,17 @@ export const findMessages = operation({
 		return limit === undefined ? records : records.slice(0, limit);
 	},
 	toItems: (answer) => answer as IDataObject[],
+	// The key, the content by kind and the statuses, flattened; the row's own IDs and source left out.
+	simplify: {
+		messageId: 'key.id',
+		chatJid: 'key.remoteJid',
+		fromMe: 'key.fromMe',
+		senderJid,
+		pushName: 'pushName',
+		messageType: 'messageType',
+		text: textAt('message'),
+		messageTimestamp: 'messageTimestamp',
+		status: lastStatus,
+		quotedMessageId: 'contextInfo.stanzaId',
+	},
 });

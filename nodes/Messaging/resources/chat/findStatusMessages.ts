@@ -30,4 +30,6 @@ export const findStatusMessages = operation({
 		return limit === undefined ? rows : rows.slice(0, limit);
 	},
 	toItems: (answer) => answer as IDataObject[],
+	// The message's key and the status; the rows' IDs (`messageId` there is the database's), instance and poll votes left out.
+	simplify: { messageId: 'keyId', chatJid: 'remoteJid', fromMe: 'fromMe', participant: 'participant', status: 'status' },
 });

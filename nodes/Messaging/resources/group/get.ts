@@ -1,6 +1,6 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { group } from './groupFields';
+import { group, SIMPLIFIED_GROUP } from './groupFields';
 
 export const getGroup = operation({
 	name: 'Get',
@@ -11,4 +11,5 @@ export const getGroup = operation({
 	request: { method: 'GET', path: '/group/findGroupInfos/{instanceName}' },
 	fields: [instance, group],
 	subject: ({ groupJid }) => `group ${groupJid}`,
+	simplify: SIMPLIFIED_GROUP,
 });

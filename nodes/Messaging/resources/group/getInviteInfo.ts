@@ -1,5 +1,6 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
+import { SIMPLIFIED_GROUP } from './groupFields';
 import { inviteCode } from './inviteFields';
 
 export const getGroupInviteInfo = operation({
@@ -11,4 +12,5 @@ export const getGroupInviteInfo = operation({
 	request: { method: 'GET', path: '/group/inviteInfo/{instanceName}' },
 	fields: [instance, inviteCode],
 	subject: ({ inviteCode: code }) => `invite code ${code}`,
+	simplify: SIMPLIFIED_GROUP,
 });

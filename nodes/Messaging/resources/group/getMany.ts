@@ -2,6 +2,7 @@ import { operation } from '../../../shared/contract';
 import { inQuery, optionFlag } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { limited, returnAllOrLimit } from '../../limit';
+import { SIMPLIFIED_GROUP } from './groupFields';
 
 const includeParticipants = optionFlag(
 	{
@@ -24,4 +25,5 @@ export const getManyGroups = operation({
 	request: { method: 'GET', path: '/group/fetchAllGroups/{instanceName}' },
 	fields: [instance, returnAllOrLimit, includeParticipants],
 	toItems: (answer, { limit }) => limited(answer, limit),
+	simplify: SIMPLIFIED_GROUP,
 });

@@ -2,7 +2,7 @@
 // address), its subject and description, its settings and disappearing messages, as Evolution's
 // group routes take them (src/validate/group.schema.ts).
 import { bad, ok, type Checked } from '../../../shared/checks';
-import { valueOf, type Field } from '../../../shared/contract';
+import { valueOf, type Field, type Simplified } from '../../../shared/contract';
 import { checkedField, inBody, inQuery } from '../../../shared/fields';
 import { checkGroupJid } from '../../validation/messageKeys';
 
@@ -145,3 +145,21 @@ export const disappearingMessages = checkedField(
 	},
 	inBody('expiration'),
 );
+
+/**
+ * What Simplify keeps of a group (Get Many, Get, Get Invite Info: Baileys' group metadata, 14 to 18
+ * fields): its address, name, owner and settings under names that say them, and the members when
+ * the answer has them; the subject's and description's authors, times and IDs left out.
+ */
+export const SIMPLIFIED_GROUP: Simplified = {
+	groupJid: 'id',
+	subject: 'subject',
+	description: 'desc',
+	owner: 'owner',
+	size: 'size',
+	creation: 'creation',
+	onlyAdminsSend: 'announce',
+	onlyAdminsEditInfo: 'restrict',
+	isCommunity: 'isCommunity',
+	participants: 'participants',
+};

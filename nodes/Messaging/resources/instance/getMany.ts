@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { limited, returnAllOrLimit } from '../../limit';
 
 export const getManyInstances = operation({
@@ -18,4 +19,11 @@ export const getManyInstances = operation({
 			delete json.token;
 			return json;
 		}),
+	// 14 fields: the number, the profile and how much the instance stored; the rows' IDs, client, times and settings left out.
+	simplify: {
+		...keep('name', 'state', 'ownerJid', 'profileName', 'profilePicUrl', 'integration', 'number'),
+		messageCount: '_count.Message',
+		contactCount: '_count.Contact',
+		chatCount: '_count.Chat',
+	},
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { instance } from '../../fields';
 import { bot, botId } from './chatbotFields';
 import { integrationKind } from './integrations';
@@ -15,4 +16,6 @@ export const getChatbotSessions = operation({
 	fields: [instance, bot, botId],
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	toItems: (answer) => (Array.isArray(answer) ? (answer as IDataObject[]) : [answer as IDataObject]),
+	// 13 fields: the bot's context and parameters, the row's and instance's IDs left out.
+	simplify: keep('remoteJid', 'pushName', 'status', 'type', 'botId', 'sessionId', 'awaitUser', 'createdAt', 'updatedAt'),
 });

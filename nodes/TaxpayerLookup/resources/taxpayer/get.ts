@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { ruc } from '../../fields';
 
 export const get = operation({
@@ -12,4 +13,17 @@ export const get = operation({
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,
+	// 21 fields: the address's parts (street, number, zone, lot…) are all in `direccion`.
+	simplify: keep(
+		'ruc',
+		'nombre_o_razon_social',
+		'estado_del_contribuyente',
+		'condicion_de_domicilio',
+		'direccion',
+		'distrito',
+		'provincia',
+		'departamento',
+		'ubigeo',
+		'actualizado_en',
+	),
 });

@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { ruc } from '../../fields';
 
 export const getEconomicActivity = operation({
@@ -11,4 +12,17 @@ export const getEconomicActivity = operation({
 	request: { method: 'GET', path: '/api/v2/ruc/{ruc}/actividad-economica' },
 	fields: [ruc],
 	subject: ({ ruc }) => `RUC ${ruc}`,
+	// 12 fields: the CIIU rev3 activities (rev4 replaced them) left out.
+	simplify: keep(
+		'ruc',
+		'estado',
+		'condicion',
+		'tipo',
+		'actividad_economica_rev4_principal',
+		'numero_trabajadores',
+		'tipo_facturacion',
+		'tipo_contabilidad',
+		'comercio_exterior',
+		'periodo',
+	),
 });

@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/contract';
+import { keep } from '../../../shared/simplify';
 import { ruc } from '../../fields';
 
 export const getRealTime = operation({
@@ -14,4 +15,12 @@ export const getRealTime = operation({
 	subject: ({ ruc }) => `RUC ${ruc}`,
 	// Asked of SUNAT live.
 	routeKind: 'liveTaxpayer',
+	// 20 fields: the address's parts, invoicing systems, books and registers left out.
+	simplify: {
+		...keep('ruc', 'nombre_o_razon_social', 'nombre_comercial', 'tipo_contribuyente', 'estado_del_contribuyente', 'condicion_de_domicilio'),
+		...keep('direccion', 'fecha_inicio_actividades'),
+		// SUNAT lists the principal activity first.
+		actividad_economica_principal: 'actividades_economicas.0',
+		...keep('emisor_electronico_desde'),
+	},
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_CATALOGS } from '../../../../fakes/evolution';
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const BUSINESS = '51944444444';
 
@@ -78,6 +78,31 @@ describe('Business → Get Catalog', () => {
 			['Producto 1', { item: 1 }],
 			['Producto 2', { item: 1 }],
 		]);
+	});
+
+	it("with Simplify, keeps 10 of a product's 11 fields, one image URL; off, the products as the server gives them", async () => {
+		const { fake } = state;
+		const on = await run(business('getCatalog', { limit: 2, simplify: true }));
+		expect(on.items[0]).toEqual({
+			json: {
+				id: '7000000000000001',
+				name: 'Producto 1',
+				description: 'Abarrotes, artículo 1',
+				price: 2500,
+				currency: 'PEN',
+				availability: 'in stock',
+				retailerId: 'SKU-001',
+				url: 'https://bodega.example.pe/p/1',
+				imageUrl: 'https://mmg.whatsapp.net/v/t45.5328-4/producto-1.jpg',
+				isHidden: false,
+			},
+			pairedItem: { item: 0 },
+		});
+		expect(on.items).toHaveLength(2);
+		const off = await run(business('getCatalog', { limit: 2, simplify: false }));
+		const raw = (await askFake(fake, 'POST', '/business/getCatalog/sales', { number: BUSINESS, limit: 2 })) as { catalog: unknown[] };
+		expect(off.items.map((item) => item.json)).toEqual(raw.catalog.slice(0, 2));
+		expect(Object.keys(off.items[0].json)).toHaveLength(11);
 	});
 });
 

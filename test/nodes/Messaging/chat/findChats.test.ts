@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ contacts: { '51987654321': 'Ana Torres' } });
 
@@ -44,5 +44,33 @@ describe('Find Chats', () => {
 		expect(stopError(unknown).message).toMatch(/nowhere/);
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
 		expect(stopError(badKey).message).toMatch(/401|API key/i);
+	});
+
+	it('with Simplify, keeps 10 fields, the last message flattened (lastMessage.message.conversation → lastMessageText); off, the chats as the server gives them', async () => {
+		const { fake } = state;
+		fake.storeText({ remoteJid: '51987654321@s.whatsapp.net', text: 'primero', messageTimestamp: 1_772_000_000 });
+		fake.storeText({ remoteJid: '51987654321@s.whatsapp.net', fromMe: true, text: 'Gracias, Ana', messageTimestamp: 1_772_000_200, id: 'LASTMSG00001' });
+		const on = await runMessaging(fake, { parameters: find({ limit: 1, simplify: true }) });
+		expect(on.error).toBeUndefined();
+		expect(on.items).toEqual([
+			{
+				json: {
+					remoteJid: '51987654321@s.whatsapp.net',
+					pushName: 'Ana Torres',
+					profilePicUrl: 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg',
+					unreadCount: null,
+					updatedAt: new Date(1_772_000_200_000).toISOString(),
+					lastMessageId: 'LASTMSG00001',
+					lastMessageFromMe: true,
+					lastMessageType: 'conversation',
+					lastMessageText: 'Gracias, Ana',
+					lastMessageTimestamp: 1_772_000_200,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
+		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'POST', '/chat/findChats/sales', { where: {} }));
+		expect(off.items[0].json.lastMessage).toMatchObject({ key: { id: 'LASTMSG00001' }, message: { conversation: 'Gracias, Ana' } });
 	});
 });

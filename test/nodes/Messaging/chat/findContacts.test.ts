@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ contacts: { '51987654321': 'Ana Torres', '51912345678': 'Luis Paz', '51955555555': 'Rosa Quispe' } });
 
@@ -40,5 +40,20 @@ describe('Find Contacts', () => {
 		expect(stopError(unknown).message).toMatch(/nowhere/);
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
 		expect(stopError(badKey).message).toMatch(/401|API key/i);
+	});
+
+	it("with Simplify, keeps 6 fields, the rows' IDs, instance and times left out; off, the stored rows", async () => {
+		const { fake } = state;
+		const on = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: true, filters: { chat: '51912345678' } }) });
+		expect(on.error).toBeUndefined();
+		expect(on.items).toEqual([
+			{
+				json: { remoteJid: '51912345678@s.whatsapp.net', pushName: 'Luis Paz', profilePicUrl: null, isGroup: false, isSaved: true, type: 'contact' },
+				pairedItem: { item: 0 },
+			},
+		]);
+		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
+		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'POST', '/chat/findContacts/sales', { where: {} }));
+		expect(Object.keys(off.items[0].json)).toHaveLength(10);
 	});
 });

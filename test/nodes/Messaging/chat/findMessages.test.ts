@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { EvolutionFake } from '../../../../fakes/evolution';
 import { FIND_MESSAGES_PAGE_SIZE } from '../../../../nodes/Messaging/resources/chat/findMessages';
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { SEEDED_MESSAGES, SEEDED_SENDER } from '../../../../fakes/evolution/seeds';
+import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -98,5 +99,56 @@ describe('Find Messages', () => {
 		});
 		expect(result.items[0]).toMatchObject({ json: { error: expect.stringMatching(/nowhere/) }, pairedItem: { item: 0 } });
 		expect(result.items[1]).toMatchObject({ json: { message: { conversation: 'msg 1' } }, pairedItem: { item: 1 } });
+	});
+
+	it("with Simplify, keeps 10 fields: the key's, the text of any kind, the last status and the quoted ID, flattened; off, the stored rows", async () => {
+		const { fake } = state;
+		fake.storeText({ remoteJid: '120363025246125486@g.us', participant: '51912345678@s.whatsapp.net', pushName: 'Luis Paz', text: 'Pedido 12', quotedId: 'QUOTED000001', messageTimestamp: 1_772_000_200, id: 'GROUPMSG0001' });
+		fake.storeText({ remoteJid: '51911112222@s.whatsapp.net', fromMe: true, text: 'Hola', statuses: ['SERVER_ACK', 'DELIVERY_ACK', 'READ'], messageTimestamp: 1_772_000_100, id: 'SENTMSG00001' });
+		const on = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: true }) });
+		expect(on.error).toBeUndefined();
+		expect(on.items.slice(0, 2).map((item) => item.json)).toEqual([
+			{
+				messageId: 'GROUPMSG0001',
+				chatJid: '120363025246125486@g.us',
+				fromMe: false,
+				senderJid: '51912345678@s.whatsapp.net',
+				pushName: 'Luis Paz',
+				messageType: 'conversation',
+				text: 'Pedido 12',
+				messageTimestamp: 1_772_000_200,
+				status: null,
+				quotedMessageId: 'QUOTED000001',
+			},
+			{
+				messageId: 'SENTMSG00001',
+				chatJid: '51911112222@s.whatsapp.net',
+				fromMe: true,
+				senderJid: null,
+				pushName: 'Você',
+				messageType: 'conversation',
+				text: 'Hola',
+				messageTimestamp: 1_772_000_100,
+				status: 'READ',
+				quotedMessageId: null,
+			},
+		]);
+		// A received image: its caption is the text; the sender is the chat.
+		expect(on.items.find((item) => item.json.messageId === SEEDED_MESSAGES.image)?.json).toEqual({
+			messageId: SEEDED_MESSAGES.image,
+			chatJid: SEEDED_SENDER,
+			fromMe: false,
+			senderJid: SEEDED_SENDER,
+			pushName: null,
+			messageType: 'imageMessage',
+			text: 'Foto del recibo',
+			messageTimestamp: 0,
+			status: null,
+			quotedMessageId: null,
+		});
+		expect(on.items.map((item) => item.pairedItem)).toEqual(on.items.map(() => ({ item: 0 })));
+		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
+		const raw = (await askFake(fake, 'POST', '/chat/findMessages/sales', { where: {}, offset: FIND_MESSAGES_PAGE_SIZE, page: 1 })) as { messages: { records: unknown[] } };
+		expect(off.items.map((item) => item.json)).toEqual(raw.messages.records);
 	});
 });

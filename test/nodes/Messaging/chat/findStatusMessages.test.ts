@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { EvolutionFake } from '../../../../fakes/evolution';
 import { FIND_STATUS_PAGE_SIZE } from '../../../../nodes/Messaging/resources/chat/findStatusMessages';
-import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -50,5 +50,20 @@ describe('Find Status Messages', () => {
 		expect(stopError(unknown).message).toMatch(/nowhere/);
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
 		expect(stopError(badKey).message).toMatch(/401|API key/i);
+	});
+
+	it("with Simplify, keeps the message's key and the status (messageId the message's own ID); off, the stored rows", async () => {
+		const { fake } = state;
+		storeSent(fake, 1);
+		const on = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: true, filters: { messageId: 'STATUSTEST0' } }) });
+		expect(on.error).toBeUndefined();
+		expect(on.items.map((item) => item.json)).toEqual(
+			STATUSES.map((status) => ({ messageId: 'STATUSTEST0', chatJid: '51911112222@s.whatsapp.net', fromMe: true, participant: null, status })),
+		);
+		expect(on.items.map((item) => item.pairedItem)).toEqual(STATUSES.map(() => ({ item: 0 })));
+		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false, filters: { messageId: 'STATUSTEST0' } }) });
+		const raw = await askFake(fake, 'POST', '/chat/findStatusMessage/sales', { where: { id: 'STATUSTEST0' }, offset: FIND_STATUS_PAGE_SIZE, page: 1 });
+		expect(off.items.map((item) => item.json)).toEqual(raw);
+		expect(Object.keys(off.items[0].json)).toHaveLength(9);
 	});
 });

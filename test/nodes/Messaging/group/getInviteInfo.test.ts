@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 import { groupParameters, requestsOf, VENTAS, VENTAS_CODE } from './groupHelpers';
 
 const state = useEvolutionFake();
@@ -40,5 +40,30 @@ describe('Group → Get Invite Info', () => {
 			[{ item: 0 }, 'Invite code AAAAAAAAAAAAAAAAAAAAAA is not valid, or was revoked (404: No invite info; AAAAAAAAAAAAAAAAAAAAAA) [item 0]'],
 			[{ item: 1 }, 'Ventas Lima'],
 		]);
+	});
+
+	it("with Simplify, keeps the groups' 10 fields (as Get); off, the group's 17 as the server gives them", async () => {
+		const { fake } = state;
+		const on = await runMessaging(fake, { parameters: groupParameters('getInviteInfo', { inviteCode: VENTAS_CODE, simplify: true }) });
+		expect(on.items).toEqual([
+			{
+				json: {
+					groupJid: VENTAS,
+					subject: 'Ventas Lima',
+					description: 'Pedidos y cotizaciones',
+					owner: '51987654321@s.whatsapp.net',
+					size: 3,
+					creation: 1_690_000_000,
+					onlyAdminsSend: false,
+					onlyAdminsEditInfo: false,
+					isCommunity: false,
+					participants: [],
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		const off = await runMessaging(fake, { parameters: groupParameters('getInviteInfo', { inviteCode: VENTAS_CODE, simplify: false }) });
+		expect(off.items.map((item) => item.json)).toEqual([await askFake(fake, 'GET', `/group/inviteInfo/sales?inviteCode=${VENTAS_CODE}`)]);
+		expect(Object.keys(off.items[0].json)).toHaveLength(17);
 	});
 });

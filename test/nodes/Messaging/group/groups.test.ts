@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, listGroups, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, listGroups, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 const VENTAS = '120363025246125486@g.us';
@@ -105,5 +105,52 @@ describe('the group list (recipient and Group → Get)', () => {
 		await expect(listGroups(fake, { __rl: true, mode: 'list', value: 'sales' }, undefined, { apiKey: 'wrong' })).rejects.toThrow(
 			'The API key was rejected by instance "sales" (401: Unauthorized)',
 		);
+	});
+});
+
+describe('Group → Get Many and Get, with Simplify', () => {
+	/** Ventas Lima as Simplify keeps it: 10 fields under names that say them. */
+	const ventas = (participants: unknown) => ({
+		groupJid: VENTAS,
+		subject: 'Ventas Lima',
+		description: 'Pedidos y cotizaciones',
+		owner: '51987654321@s.whatsapp.net',
+		size: 3,
+		creation: 1_690_000_000,
+		onlyAdminsSend: false,
+		onlyAdminsEditInfo: false,
+		isCommunity: false,
+		participants,
+	});
+	const members = [
+		{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
+		{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
+		{ id: '51900000001@s.whatsapp.net', admin: null },
+	];
+
+	it('Get Many keeps 10 fields (participants null unless included); off, the groups as the server gives them', async () => {
+		const { fake } = state;
+		const getMany = (parameters: Record<string, unknown>) =>
+			runMessaging(fake, { parameters: { resource: 'group', operation: 'getMany', instanceName: instance('sales'), returnAll: true, ...parameters } });
+		const on = await getMany({ simplify: true });
+		expect(on.error).toBeUndefined();
+		expect(on.items[0]).toEqual({ json: ventas(null), pairedItem: { item: 0 } });
+		// Soporte Clientes has no owner nor description in the answer: null.
+		expect(on.items[1].json).toMatchObject({ groupJid: SOPORTE, owner: null, description: null, size: 2 });
+		const withMembers = await getMany({ simplify: true, options: { includeParticipants: true } });
+		expect(withMembers.items[0].json).toEqual(ventas(members));
+		const off = await getMany({ simplify: false });
+		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'GET', '/group/fetchAllGroups/sales?getParticipants=false'));
+		expect(Object.keys(off.items[0].json)).toHaveLength(14);
+	});
+
+	it('Get keeps the same 10 fields, with the members; off, the group as the server gives it', async () => {
+		const { fake } = state;
+		const get = (simplify: boolean) =>
+			runMessaging(fake, { parameters: { resource: 'group', operation: 'get', instanceName: instance('sales'), groupJid: groupLocator(VENTAS), simplify } });
+		const on = await get(true);
+		expect(on.items).toEqual([{ json: ventas(members), pairedItem: { item: 0 } }]);
+		const off = await get(false);
+		expect(off.items.map((item) => item.json)).toEqual([await askFake(fake, 'GET', `/group/findGroupInfos/sales?groupJid=${encodeURIComponent(VENTAS)}`)]);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -52,5 +52,34 @@ describe('Instance → Get Many', () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany' }, credentials: { apiKey: 'wrong' } });
 		expect(stopError(result).message).toBe('The API key was rejected by the instance (401: Unauthorized) [item 0]');
+	});
+
+	it('with Simplify, keeps 10 fields, the counts flattened (_count.Message → messageCount); off, the instances as the server gives them, without their tokens', async () => {
+		const { fake } = state;
+		const on = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true, simplify: true } });
+		expect(on.items[0]).toEqual({
+			json: {
+				name: 'sales',
+				state: 'open',
+				ownerJid: '51900000001@s.whatsapp.net',
+				profileName: 'sales',
+				profilePicUrl: null,
+				integration: 'WHATSAPP-BAILEYS',
+				number: null,
+				messageCount: 0,
+				contactCount: 0,
+				chatCount: 0,
+			},
+			pairedItem: { item: 0 },
+		});
+		expect(on.items.map((item) => [item.json.name, item.json.state])).toEqual([
+			['sales', 'open'],
+			['Support Team', 'open'],
+			['offline', 'close'],
+		]);
+		const off = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true, simplify: false } });
+		const raw = (await askFake(fake, 'GET', '/instance/fetchInstances')) as Array<Record<string, unknown>>;
+		expect(off.items.map((item) => item.json)).toEqual(raw.map(({ token: _token, ...row }) => ({ ...row, state: row.connectionStatus })));
+		expect(JSON.stringify([on.items, off.items])).not.toMatch(/-token/);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -122,5 +122,30 @@ describe('Integration → Get Chatbot Sessions', () => {
 		const error = stopError(other);
 		expect(error.message).toBe('The server could not list the Typebot sessions of instance "sales" (500: Error fetching sessions) [item 0]');
 		expect(error.description).toMatch(/Bot ID is a bot of another instance/);
+	});
+
+	it("with Simplify, keeps 9 of a session's 13 fields (no context, parameters nor row IDs); off, the sessions as the server gives them", async () => {
+		const { fake } = state;
+		const session = fake.storeBotSession({ remoteJid: ANA, pushName: 'Ana Torres', status: 'paused', botId: 'clbotventas0001' });
+		const on = await runMessaging(fake, { parameters: sessions({ simplify: true }) });
+		expect(on.items).toEqual([
+			{
+				json: {
+					remoteJid: ANA,
+					pushName: 'Ana Torres',
+					status: 'paused',
+					type: 'typebot',
+					botId: 'clbotventas0001',
+					sessionId: session.sessionId,
+					awaitUser: false,
+					createdAt: session.createdAt,
+					updatedAt: session.updatedAt,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		const off = await runMessaging(fake, { parameters: sessions({ simplify: false }) });
+		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'GET', '/typebot/fetchSessions/all/sales'));
+		expect(Object.keys(off.items[0].json)).toHaveLength(13);
 	});
 });

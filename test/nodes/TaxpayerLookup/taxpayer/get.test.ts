@@ -47,4 +47,33 @@ describe('Taxpayer Lookup › taxpayer › get', () => {
 		expect(cleaned.items[0].json.direccion).toBeNull();
 		expect(cleaned.items[0].json.nombre_o_razon_social).toBe('PEREZ QUISPE JUAN CARLOS');
 	});
+
+	it('with Simplify, keeps 10 fields (the address in `direccion`, its parts left out); off, the whole record', async () => {
+		const run = async (simplify: boolean) =>
+			await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955', simplify } });
+		const on = await run(true);
+		expect(jsonOf(on)).toEqual([
+			{
+				ruc: '20131312955',
+				nombre_o_razon_social: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT',
+				estado_del_contribuyente: 'ACTIVO',
+				condicion_de_domicilio: 'HABIDO',
+				direccion: 'AV. GARCILASO DE LA VEGA NRO. 1472 LIMA - LIMA - LIMA',
+				distrito: 'LIMA',
+				provincia: 'LIMA',
+				departamento: 'LIMA',
+				ubigeo: '150101',
+				actualizado_en: '2026-11-20 03:12:45',
+			},
+		]);
+		expect(on.items[0].pairedItem).toEqual({ item: 0 });
+		expect(jsonOf(await run(false))).toEqual([TAXPAYERS['20131312955']]);
+	});
+
+	it('simplifies after the Options: a placeholder made null stays null', async () => {
+		const result = await runLookup(api.fake, {
+			parameters: { resource: 'taxpayer', operation: 'get', ruc: '10123456781', simplify: true, options: { placeholdersToNull: true } },
+		});
+		expect(jsonOf(result)[0]).toMatchObject({ ruc: '10123456781', direccion: null, ubigeo: null, estado_del_contribuyente: 'SUSPENSION TEMPORAL' });
+	});
 });
