@@ -5,6 +5,7 @@
 // node's credential through the run's pacing, errors naming the item, Continue On Fail.
 import {
 	NodeOperationError,
+	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type IN8nHttpFullResponse,
@@ -12,8 +13,16 @@ import {
 } from 'n8n-workflow';
 
 import type { Api, Operation, RequestOptions, Resource } from './contract';
+import { applyRequestOptions } from './requestOptions';
 import { fieldsOf, itemReader, runOne, type ItemOutcome, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
 import { serverOfRun } from './server';
+
+/** An item's request before its fields fill it: the route, the node's request defaults and Request Options. */
+function requestOf(fns: IExecuteFunctions, op: Operation, itemIndex: number, requestDefaults: Partial<RequestOptions>): RequestOptions {
+	const request: RequestOptions = { ...structuredClone(requestDefaults), method: op.request!.method, url: op.request!.path };
+	applyRequestOptions(request, fns.getNodeParameter('requestOptions', itemIndex, {}, { skipValidation: true }) as IDataObject);
+	return request;
+}
 
 /** One item of a custom operation, with the node's execute functions. */
 function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemIndex: number, requestDefaults: Partial<RequestOptions>): ItemRun {
@@ -36,7 +45,7 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 		// Read as RoutingNode's items read them: without n8n's value check (see runItem).
 		item: itemReader(run, itemFns, (name, fallback, options) => fns.getNodeParameter(name, itemIndex, fallback, { skipValidation: true, ...options })),
 		continueOnFail: fns.continueOnFail(),
-		request: { ...requestDefaults, method: op.request!.method, url: op.request!.path },
+		request: requestOf(fns, op, itemIndex, requestDefaults),
 		server: async () => await serverOfRun(fns, api.server),
 		transmit: async (request) =>
 			(await fns.helpers.httpRequestWithAuthentication.call(fns, api.server.credentialType, {

@@ -52,7 +52,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation'],
-	['contract', 'fields'],
+	['contract', 'fields', 'requestOptions'],
 	['quota', 'pacing', 'server', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
