@@ -1,6 +1,8 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { customOperationsOf } from '../shared/customOperation';
 import { nodeProperties, operationSubtitle } from '../shared/editor';
+import { REQUEST_OPTIONS } from '../shared/requestOptions';
 import { readmeSection } from '../shared/documentation';
 import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
@@ -8,6 +10,7 @@ import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
 import { getLabels } from './listSearch/getLabels';
 import { MESSAGING_RESOURCES as resources } from './resources';
+import { SEND_AND_WAIT_TOOLTIP, SEND_AND_WAIT_WEBHOOKS, sendAndWaitWebhook } from './sendAndWait/webhook';
 import { messagingApi, messagingRequestDefaults } from './transport';
 
 export class Messaging implements INodeType {
@@ -27,9 +30,18 @@ export class Messaging implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingApi', required: true, testedBy: 'messagingApiTest' }],
+		// Send and Wait for Response: the links of its message reach the node here while the execution waits.
+		webhooks: SEND_AND_WAIT_WEBHOOKS,
+		waitingNodeTooltip: SEND_AND_WAIT_TOOLTIP,
 		requestDefaults: messagingRequestDefaults,
-		properties: nodeProperties(messagingApi, resources, 'message'),
+		// n8n's loader adds Request Options to a declarative node without a `webhook` method only.
+		properties: [...nodeProperties(messagingApi, resources, 'message'), REQUEST_OPTIONS],
 	};
+
+	webhook = sendAndWaitWebhook;
+
+	// Operations n8n runs as execute functions instead of RoutingNode (Send and Wait for Response).
+	customOperations = customOperationsOf(messagingApi, resources, messagingRequestDefaults);
 
 	methods = {
 		listSearch: { getGroups, getInstances, getLabels },

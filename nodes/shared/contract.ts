@@ -6,8 +6,11 @@ import type {
 	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	IDataObject,
+	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	INode,
+	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -29,9 +32,20 @@ export interface RunItem {
 	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
 }
 
+/**
+ * What a field may use of its item's run besides parameters: the input item and its files. Both
+ * RoutingNode's per-item functions and an operation run as n8n's custom operation give it.
+ */
+export interface ItemFunctions {
+	getNode(): INode;
+	getItemIndex(): number;
+	getInputData(): INodeExecutionData;
+	helpers: { getBinaryDataBuffer(propertyName: string): Promise<Buffer> };
+}
+
 /** One input item, as a field reads it. */
 export interface ItemReader {
-	readonly fns: IExecuteSingleFunctions;
+	readonly fns: ItemFunctions;
 	/** The item's value of a parameter; `extractValue` gives a resource locator's value. */
 	parameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }): unknown;
 	/** The clean value of a check, or throws the error that names the item, the label and the value. */
@@ -161,6 +175,27 @@ export interface Operation<V extends Values = Values> {
 	 * pause before this one, counted from the start of the one before it in the lane.
 	 */
 	inOrder?(values: V): { lane: string; pauseMs: number };
+	/**
+	 * Run as n8n's custom operation (`customOperations[resource][operation]`, an execute function)
+	 * instead of through RoutingNode, for what only the execution's own functions do (a signed resume
+	 * URL, putting the execution to wait). The runner still reads and checks the fields, sends through
+	 * the run's pacing, names the item in errors and keeps Continue On Fail; such an operation sends
+	 * its request once (no `send`, `toBinary`, `local` or `oncePerRun`).
+	 */
+	custom?: CustomRun<V>;
+}
+
+/** How an operation run as n8n's custom operation differs from a routed one. */
+export interface CustomRun<V extends Values = Values> {
+	/** Only the first input item is run (one message, one wait, as n8n's send-and-wait nodes); default: every item. */
+	firstItemOnly?: boolean;
+	/** Completes the request, once every field is in it, with what only the execution has. */
+	prepare?(request: RequestOptions, values: V, fns: IExecuteFunctions): void;
+	/**
+	 * What the node outputs once the items ran: `output` holds each run item's items (error items
+	 * under Continue On Fail), `sent` the values of the items whose request succeeded, in item order.
+	 */
+	finish(fns: IExecuteFunctions, output: INodeExecutionData[], sent: V[]): Promise<INodeExecutionData[][]>;
 }
 
 /** An operation's definition: its callbacks' values are inferred from its fields. */

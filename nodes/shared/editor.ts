@@ -185,7 +185,8 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 						value: op.value,
 						action: op.action,
 						description: op.description,
-						routing: operationRouting(api, resource.value, op),
+						// n8n runs a custom operation's execute function (customOperation.ts), never its routing.
+						...(op.custom ? {} : { routing: operationRouting(api, resource.value, op) }),
 					}),
 				)
 				.sort(defaultFirst(defaultOperation)),

@@ -239,7 +239,7 @@ export class RunPacing {
 // each run, so nothing is shared across runs, executions or processes.
 const runs = new WeakMap<object, RunPacing>();
 
-export function pacingOfRun(fns: IExecuteSingleFunctions): RunPacing {
+export function pacingOfRun(fns: Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getExecutionCancelSignal'>): RunPacing {
 	const cancelSignal = fns.getExecutionCancelSignal?.();
 	const run = fns.getExecuteData?.();
 	if (!run) return new RunPacing(cancelSignal);

@@ -2,16 +2,17 @@
 // readable error, for the item (with its pairedItem) or, outside routing, of its own. The pace of
 // the run decides when each request goes (pacing.ts). RoutingNode calls `runItem` through the
 // adaptation in routingNodeAdaptation.ts.
-import type {
-	DeclarativeRestApiSettings,
-	IAllExecuteFunctions,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	INode,
-	INodeExecutionData,
+import {
+	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IAllExecuteFunctions,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type IN8nHttpFullResponse,
+	type INode,
+	type INodeExecutionData,
 } from 'n8n-workflow';
 
 import {
@@ -23,6 +24,7 @@ import {
 	type ItemReader,
 	type Operation,
 	type RequestContext,
+	type RequestOptions,
 	type RunItem,
 	type RunLimits,
 	type SendRequest,
@@ -31,8 +33,12 @@ import {
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
+<<<<<<< HEAD
 import { serverOfRun } from './server';
 import { ownFieldsOf, simplifiedItems } from './simplify';
+=======
+import { serverOfRun, type RunServer } from './server';
+>>>>>>> send-and-wait
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
@@ -116,11 +122,14 @@ async function exchange(
 /** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
 
-/** How many input items the node's run has (every item of a run is given the same execute data). */
-const runSize = (fns: IExecuteSingleFunctions) => fns.getExecuteData?.()?.data?.main?.[0]?.length ?? fns.getItemIndex() + 1;
+/** What a run's items share: the node's functions, any item's (every item of a run is given the same execute data). */
+export type RunFunctions = Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getExecutionCancelSignal' | 'getNode' | 'evaluateExpression'>;
+
+/** How many input items the node's run has. */
+const runSize = (fns: RunFunctions, itemIndex: number) => fns.getExecuteData?.()?.data?.main?.[0]?.length ?? itemIndex + 1;
 
 /** Another input item of the run: its parameters' expressions evaluated for it, its errors naming it. */
-function otherRunItem(fns: IExecuteSingleFunctions, index: number): RunItem {
+function otherRunItem(fns: RunFunctions, index: number): RunItem {
 	return {
 		index,
 		parameter(name, fallback) {
@@ -131,16 +140,17 @@ function otherRunItem(fns: IExecuteSingleFunctions, index: number): RunItem {
 	};
 }
 
-function itemReader(fns: IExecuteSingleFunctions): ItemReader {
-	const itemIndex = fns.getItemIndex();
+export type ItemReaderFunctions = ItemReader['fns'];
+
+/** An item as its fields read it: its parameters, its checks naming it, its input and files, the run's other items. */
+export function itemReader(fns: RunFunctions, itemFns: ItemReaderFunctions, parameter: ItemReader['parameter']): ItemReader {
+	const itemIndex = itemFns.getItemIndex();
 	const reader: ItemReader = {
-		fns,
-		// n8n's own check of a value finds its property among all of the node's for every read, and
-		// checks only `validateType`s, which these nodes do not use: their fields check the values.
-		parameter: (name, fallback, options) => fns.getNodeParameter(name, fallback, { skipValidation: true, ...options }),
+		fns: itemFns,
+		parameter,
 		require: (label, raw, checked) => requireValid(fns.getNode(), itemIndex, label, raw, checked),
 		runItems: () =>
-			Array.from({ length: runSize(fns) }, (_, index) => (index === itemIndex ? { ...reader, index } : otherRunItem(fns, index))),
+			Array.from({ length: runSize(fns, itemIndex) }, (_, index) => (index === itemIndex ? { ...reader, index } : otherRunItem(fns, index))),
 	};
 	return reader;
 }
@@ -148,22 +158,39 @@ function itemReader(fns: IExecuteSingleFunctions): ItemReader {
 /** The runs an operation made once for all their items already claimed: their other items make nothing. */
 const claimedRuns = new WeakSet<RunPacing>();
 
-/** One item of an operation, run from RoutingNode's request hook with the request n8n prepared. */
-export async function runItem(
-	fns: IExecutePaginationFunctions,
-	api: Api,
-	resource: string,
-	op: Operation,
-	fields: readonly Field[],
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const itemIndex = fns.getItemIndex();
-	const node = fns.getNode();
+/** Where one item runs: RoutingNode's request hook, or an execute function (n8n's custom operation). */
+export interface ItemRun {
+	fns: RunFunctions;
+	item: ItemReader;
+	continueOnFail: boolean;
+	/** The request as prepared so far (the route, the node's request defaults); the fields fill it. */
+	request: RequestOptions;
+	/** Where the run's requests go, read once per run. */
+	server(): Promise<RunServer>;
+	/** Sends a request once; resolves to n8n's full response. */
+	transmit(request: RequestOptions): Promise<IN8nHttpFullResponse>;
+	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */
+	single?: IExecuteSingleFunctions;
+	/** A last change to the request with the item's values, before it is sent (custom operations). */
+	prepare?(request: RequestOptions, values: Values): void;
+}
+
+/** What one item made: its output items, and its values when its request succeeded. */
+export interface ItemOutcome {
+	items: INodeExecutionData[];
+	sent?: Values;
+}
+
+/** One item of an operation: its fields read and checked, its request sent through the run's pacing, its items. */
+export async function runOne(run: ItemRun, api: Api, resource: string, op: Operation, fields: readonly Field[]): Promise<ItemOutcome> {
+	const { item, request } = run;
+	const itemIndex = item.fns.getItemIndex();
+	const node = run.fns.getNode();
 	// Taken before anything is awaited: n8n starts the items in order, and sends keep that order.
-	const pacing = pacingOfRun(fns);
+	const pacing = pacingOfRun(run.fns);
 	const ticket = op.inOrder ? pacing.enterInOrder(itemIndex) : undefined;
 	let laneDone: (() => void) | undefined;
-	const stopsRun = !fns.continueOnFail();
+	const stopsRun = !run.continueOnFail;
 	const context: RequestContext = {
 		operation: op.value,
 		routeKind: op.routeKind ?? resource,
@@ -174,37 +201,37 @@ export async function runItem(
 	// Each output item's source: this item, or every input item for an operation made once per run.
 	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
 	try {
-		const item = itemReader(fns);
 		if (op.oncePerRun?.(item)) {
 			if (claimedRuns.has(pacing)) {
 				ticket?.leave();
-				return [];
+				return { items: [] };
 			}
 			claimedRuns.add(pacing);
-			pairedItem = Array.from({ length: runSize(fns) }, (_, index) => ({ item: index }));
+			pairedItem = Array.from({ length: runSize(run.fns, itemIndex) }, (_, index) => ({ item: index }));
 		}
 		const values: Values = {};
 		for (const field of fields) {
 			const value = await field.read(item, values);
 			values[field.name] = value;
-			field.to?.(requestData.options, value);
+			field.to?.(request, value);
 			if (field.about) Object.assign(context.about, field.about(value));
 		}
-		op.finish?.(requestData.options);
+		op.finish?.(request);
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
 		// Simplify works on the items as made, never on an error item nor on their files.
 		const toItems = (answer: unknown) => simplifiedItems(op, values, op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
 		if (op.local) {
 			const answer = await op.local(values);
-			return toItems(answer).map((json) => ({ json, pairedItem }));
+			return { items: toItems(answer).map((json) => ({ json, pairedItem })), sent: values };
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
-		const server = await serverOfRun(fns, api.server);
-		requestData.options.baseURL = context.serverUrl = server.baseURL;
-		if (server.allowedDomains === undefined) delete requestData.options.allowedDomains;
-		else requestData.options.allowedDomains = server.allowedDomains;
+		const server = await run.server();
+		request.baseURL = context.serverUrl = server.baseURL;
+		if (server.allowedDomains === undefined) delete request.allowedDomains;
+		else request.allowedDomains = server.allowedDomains;
+		run.prepare?.(request, values);
 
 		const pace: Pace = {
 			pacing,
@@ -213,24 +240,13 @@ export async function runItem(
 			stopsRun,
 		};
 		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
-			await exchange(
-				api,
-				node,
-				itemIndex,
-				{ ...context, subject },
-				async () => {
-					const [carried] = await fns.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...change } });
-					return carried.json as unknown as IN8nHttpFullResponse;
-				},
-				pace,
-				options,
-			);
+			await exchange(api, node, itemIndex, { ...context, subject }, async () => await run.transmit({ ...request, ...change }), pace, options);
 		const lane = op.inOrder?.(values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
-		const answer = op.send ? await op.send(send, values, fns) : await send();
+		const answer = op.send ? await op.send(send, values, singleOf(run, op)) : await send();
 		laneDone?.();
-		const binary = op.toBinary ? await op.toBinary(answer, values, fns) : undefined;
-		return toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem }));
+		const binary = op.toBinary ? await op.toBinary(answer, values, singleOf(run, op)) : undefined;
+		return { items: toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem })), sent: values };
 	} catch (error) {
 		// The node fails on another item: this one is not sent, and n8n keeps no output anyway.
 		const stopped = error instanceof RunStopped;
@@ -238,13 +254,46 @@ export async function runItem(
 		if (stopsRun && !stopped) pacing.stop(itemIndex);
 		laneDone?.();
 		ticket?.leave();
-		if (stopped) return [];
+		if (stopped) return { items: [] };
 		const nodeError = asNodeError(node, error);
 		// RoutingNode stops the run on it; an input error stays an operation error there thanks to
 		// routingNodeAdaptation.ts (`stoppingError`).
 		if (stopsRun) throw nodeError;
-		return [{ json: { error: nodeError.message }, error: nodeError, pairedItem }];
+		return { items: [{ json: { error: nodeError.message }, error: nodeError, pairedItem }] };
 	}
+}
+
+/** The item's own functions, which only RoutingNode's runs have. */
+function singleOf(run: ItemRun, op: Operation): IExecuteSingleFunctions {
+	if (!run.single) throw new NodeOperationError(run.fns.getNode(), `${op.name} sends more than once or makes files: it cannot run as a custom operation`);
+	return run.single;
+}
+
+/** One item of an operation, run from RoutingNode's request hook with the request n8n prepared. */
+export async function runItem(
+	fns: IExecutePaginationFunctions,
+	api: Api,
+	resource: string,
+	op: Operation,
+	fields: readonly Field[],
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	// n8n's own check of a value finds its property among all of the node's for every read, and
+	// checks only `validateType`s, which these nodes do not use: their fields check the values.
+	const parameter: ItemReader['parameter'] = (name, fallback, options) => fns.getNodeParameter(name, fallback, { skipValidation: true, ...options });
+	const run: ItemRun = {
+		fns,
+		item: itemReader(fns, fns, parameter),
+		continueOnFail: fns.continueOnFail(),
+		request: requestData.options,
+		server: async () => await serverOfRun(fns, api.server),
+		transmit: async (options) => {
+			const [carried] = await fns.makeRoutingRequest({ ...requestData, options });
+			return carried.json as unknown as IN8nHttpFullResponse;
+		},
+		single: fns,
+	};
+	return (await runOne(run, api, resource, op, fields)).items;
 }
 
 /**

@@ -13,10 +13,13 @@ export interface RunServer {
 	allowedDomains?: string;
 }
 
+/** What reading the server needs of a run: the credential, the node, the run's execute data. */
+type ServerFunctions = Pick<IExecuteSingleFunctions, 'getCredentials' | 'getNode' | 'getExecuteData'>;
+
 // n8n gives every item of a run the same execute data (see pacingOfRun), and a new one to each run.
 const servers = new WeakMap<object, Promise<RunServer>>();
 
-async function readServer(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<RunServer> {
+async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {
 	let credentials;
 	try {
 		credentials = await fns.getCredentials(server.credentialType);
@@ -34,7 +37,7 @@ async function readServer(fns: IExecuteSingleFunctions, server: ServerAddress): 
 	return { baseURL, allowedDomains };
 }
 
-export function serverOfRun(fns: IExecuteSingleFunctions, server: ServerAddress): Promise<RunServer> {
+export function serverOfRun(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {
 	const run = fns.getExecuteData?.();
 	if (!run) return readServer(fns, server);
 	let known = servers.get(run);

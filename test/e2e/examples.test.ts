@@ -22,7 +22,11 @@ const examples = readdirSync(examplesDir)
 	.filter((file) => file.endsWith('.json'))
 	.sort()
 	.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowJson }));
-const manual = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger'));
+/** The examples whose execution waits for a WhatsApp answer (Send and Wait for Response): they run in a started n8n. */
+const waiting = examples.filter(({ workflow }) => workflow.nodes.some((node) => (node.parameters as IDataObject | undefined)?.operation === 'sendAndWait'));
+const manual = examples.filter(
+	(example) => example.workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger') && !waiting.includes(example),
+);
 const listening = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.messagingTrigger`));
 const polled = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.exchangeRateTrigger`));
 
@@ -65,7 +69,7 @@ beforeAll(async () => {
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
 	await n8n.importWorkflows([...examples.map(({ workflow }) => workflow), sunatWorkflow]);
 	for (const { workflow } of manual) executions.set(workflow.id, await n8n.execute(workflow.id));
-	if (polled.length > 0) server = await n8n.startServer();
+	if (polled.length > 0 || waiting.length > 0) server = await n8n.startServer();
 });
 
 afterAll(async () => {
@@ -87,8 +91,9 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the eight task examples, each with a unique id and name', () => {
+	it('has the nine task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
+			'approve-payment-on-whatsapp.json',
 			'check-numbers-before-campaign.json',
 			'clean-ruc-column.json',
 			'exchange-rates-to-whatsapp.json',
@@ -239,6 +244,29 @@ describe('examples/', () => {
 		]);
 		expect(execution.output('Ask for the day')).toEqual([expect.objectContaining({ messageType: 'pollCreationMessageV3' })]);
 		expect(execution.output('Instance not connected')).toEqual([]);
+	});
+
+	it("approve-payment-on-whatsapp asks the manager, waits, and on the tap of ✓ Aprobar tells finance to pay", async () => {
+		const id = 'exApprovePayment';
+		expect(waiting.map(({ workflow }) => workflow.id)).toEqual([id]);
+		const since = messaging.requests.length;
+		const executionId = await server!.runManually(id, "When clicking 'Execute workflow'");
+		const asked = async () => sentTexts(since).find((body) => body.number === '51987654321');
+		const deadline = Date.now() + 60_000;
+		while (!(await asked()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+		const text = String((await asked())?.text);
+		expect(text).toMatch(/^\*Pago por aprobar\*\nProveedor: Supermercados Peruanos\nFactura: F001-000123\nMonto: S\/ 12,450\.00\n\n\*✓ Aprobar:\*\nhttp/);
+		const approve = /^\*✓ Aprobar:\*\n(\S+)$/m.exec(text)?.[1];
+		expect(/^\*✗ Rechazar:\*\n\S+$/m.test(text)).toBe(true);
+		expect((await server!.execution(executionId)).status).toBe('waiting');
+
+		const page = await fetch(approve!, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } });
+		expect(page.status).toBe(200);
+		const finished = await server!.waitForExecution(executionId);
+		expect(finished.status).toBe('success');
+		expect(sentTexts(since).filter((body) => body.number === '51912345678')).toEqual([
+			{ number: '51912345678', text: 'Aprobado: pagar la factura F001-000123 de Supermercados Peruanos (S/ 12,450.00).' },
+		]);
 	});
 
 	it('exchange-rates-to-whatsapp posts the latest rates when run manually, nothing on first activation, then each new day once', async () => {

@@ -58,9 +58,15 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 		const nodes = (await exported()).filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`));
 		const { n8n } = await packed();
 		const loaded = await loadWithN8nLoader();
-		// One node type per file, plus n8n's AI-tool variant of the nodes marked usableAsTool.
+		// One node type per file, plus n8n's AI-tool variant of the nodes marked usableAsTool, and its
+		// human-review tool of those with a send-and-wait operation (n8n 2.41's createHitlTools).
 		expect(Object.values(loaded.known.nodes).map((node) => node.sourcePath).sort()).toEqual([...n8n.nodes].sort());
-		const expected = loaded.nodes.flatMap((node) => [node.name, ...(node.usableAsTool ? [`${node.name}Tool`] : [])]);
+		const expected = loaded.nodes.flatMap((node) => [
+			node.name,
+			...(node.usableAsTool ? [`${node.name}Tool`] : []),
+			...(hasSendAndWait(node) ? [`${node.name}HitlTool`] : []),
+		]);
+		expect(expected).toContain('messagingHitlTool');
 		expect(nodes.map((node) => node.name).sort()).toEqual(expected.map((name) => `${PACKAGE_NAME}.${name}`).sort());
 
 		for (const node of nodes) {
@@ -73,6 +79,22 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 			expect(node.displayName).toBeTruthy();
 			expect(node.description).toBeTruthy();
 		}
+	});
+
+	it("n8n makes Messaging's human-review tool from Send and Wait for Response: the agent's message, approval only", async () => {
+		const tool = (await exported()).find((node) => node.name === `${PACKAGE_NAME}.messagingHitlTool`);
+		expect(tool).toBeDefined();
+		const properties = tool!.properties;
+		expect(properties.find((property) => property.name === 'resource')).toMatchObject({ type: 'hidden', default: 'message' });
+		expect(properties.find((property) => property.name === 'operation')).toMatchObject({ type: 'hidden', default: 'sendAndWait' });
+		expect(properties.find((property) => property.name === 'responseType')).toMatchObject({ type: 'hidden', default: 'approval' });
+		// Its own Message replaces the node's: the one the operation reads.
+		const messages = properties.filter((property) => property.name === 'message');
+		expect(messages).toHaveLength(1);
+		expect(String(messages[0].default)).toContain('{{ $tool.name }}');
+		// The recipient and the instance are asked as the node asks them.
+		expect(properties.some((property) => property.name === 'number')).toBe(true);
+		expect(properties.some((property) => property.name === 'instanceName')).toBe(true);
 	});
 
 	it('n8n loads every credential listed in package.json, and the nodes use only those', async () => {
@@ -126,6 +148,14 @@ describe(`${PACKAGE_NAME} in n8n`, () => {
 		expect(log).toMatch(/Successfully exported \d+ node types/);
 	});
 });
+
+/** Whether n8n 2.41 makes a human-review tool of the node (tool-generation/hitl-tools.js, hasSendAndWaitOperation). */
+function hasSendAndWait(node: INodeTypeDescription): boolean {
+	if (!node.webhooks?.length) return false;
+	return node.properties.some(
+		(property) => property.name === 'operation' && (property.options ?? []).some((option) => 'value' in option && option.value === 'sendAndWait'),
+	);
+}
 
 /** The package files an iconUrl (a path, or one per theme) points at; n8n serves them from the package. */
 function iconFiles(iconUrl: unknown): string[] {

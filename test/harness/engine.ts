@@ -2,7 +2,7 @@
 // execution contexts, n8n's HTTP client). Only the boundaries are stand-ins: credentials come
 // from memory instead of n8n's encrypted database, and lifecycle hooks do nothing.
 import { Container } from '@n8n/di';
-import { DirectoryLoader, ErrorReporter, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ErrorReporter, ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -11,6 +11,7 @@ import {
 	type ICredentialType,
 	type IConnections,
 	type IExecuteData,
+	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
@@ -48,8 +49,19 @@ export function registerCredentialType(credential: ICredentialType) {
 }
 
 export function registerNodeType(nodeType: INodeType) {
-	// n8n's loader adds the "Request Options" collection (batching, timeout, proxy) to declarative nodes.
-	if (nodeType.description.requestDefaults) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	const declarative = nodeType.description.requestDefaults !== undefined;
+	// n8n's loader adds the "Request Options" collection (batching, timeout, proxy) to declarative
+	// nodes, but for one with a `webhook` method (Messaging: Send and Wait's waiting webhooks).
+	if (declarative) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	// n8n's NodeTypes (packages/cli node-types.ts, shouldAssignExecuteMethod) gives a declarative node
+	// an `execute` that runs RoutingNode. WorkflowExecute then prepares its input as any executable
+	// node's; without it, a node with a `webhook` method would get none, as if it were a trigger,
+	// and its expressions would find no item.
+	if (declarative && !nodeType.execute && !nodeType.supplyData && !nodeType.poll && !nodeType.trigger) {
+		nodeType.execute = async function (this: IExecuteFunctions) {
+			return (await new RoutingNode(this as unknown as ConstructorParameters<typeof RoutingNode>[0], nodeType).runNode()) ?? [];
+		};
+	}
 	nodeTypes[`${PACKAGE}.${nodeType.description.name}`] = { type: nodeType, sourcePath: '' };
 }
 
@@ -207,11 +219,17 @@ export interface RunNodeOptions {
 }
 
 export interface NodeRunResult {
-	/** The node's output items (main output 0). */
+	/** The node's output items (main output 0), of its last run. */
 	items: INodeExecutionData[];
 	/** The workflow error when the node stopped the run. */
 	error?: IRun['data']['resultData']['error'];
 	run: IRun;
+	/**
+	 * Resumes an execution the node put to wait, as n8n does: with the items a waiting webhook
+	 * answered (n8n's WaitingWebhooks: the node disabled, its input replaced by them), or with none,
+	 * as when its wait time is over (WaitTracker: the node, disabled, passes its input on).
+	 */
+	resume(answer?: INodeExecutionData[]): Promise<NodeRunResult>;
 }
 
 /** Runs Items → the node under test in one workflow, through WorkflowExecute, and returns what it produced. */
@@ -268,12 +286,32 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 			],
 		},
 	});
-	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	const run = await execute.processRunExecutionData(workflow);
-	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.[0];
+	return await execute(workflow, additionalData, runExecutionData, nodeUnderTest.name);
+}
+
+async function execute(
+	workflow: Workflow,
+	additionalData: IWorkflowExecuteAdditionalData,
+	runExecutionData: IRun['data'],
+	nodeName: string,
+): Promise<NodeRunResult> {
+	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[nodeName]?.at(-1);
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error,
 		run,
+		async resume(answer) {
+			if (!run.data.waitTill) throw new Error('the execution is not waiting');
+			if (answer) {
+				// WaitingWebhooks.getWebhookExecutionData and prepareExecutionData in n8n 2.41.
+				run.data.waitTill = undefined;
+				const [resuming] = run.data.executionData!.nodeExecutionStack;
+				resuming.node.disabled = true;
+				resuming.data.main = [answer];
+				resuming.metadata = { ...resuming.metadata, forwardAllOutputs: true };
+			}
+			return await execute(workflow, additionalData, run.data, nodeName);
+		},
 	};
 }

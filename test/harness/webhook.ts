@@ -57,7 +57,7 @@ export interface Delivery {
 /** The express-like request and response n8n hands a webhook node. */
 function exchange(body: unknown, headers: Record<string, string>, query: Record<string, string>) {
 	const lowerHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-	const request = { body, headers: lowerHeaders, query, params: {}, method: 'POST', url: '/', ip: '127.0.0.1' };
+	const request = { body, headers: lowerHeaders, query, params: {}, method: 'POST' as string, url: '/', ip: '127.0.0.1' };
 	const answer: { status: number; body: unknown; sent: boolean; headers: Record<string, string> } = {
 		status: 200,
 		body: undefined,
@@ -326,4 +326,83 @@ export class WebhookTriggerHarness {
 		this.deliveries.push(delivery);
 		return delivery;
 	}
+}
+
+export interface WaitingWebhookCall {
+	/** The waiting node's parameters (node type `messaging` unless `type` says otherwise). */
+	parameters: Record<string, NodeParameterValueType | object>;
+	type?: string;
+	typeVersion?: number;
+	method: 'GET' | 'POST';
+	query?: Record<string, string>;
+	headers?: Record<string, string>;
+	/** What n8n's body parser made of the request: `{ data, files }` for multipart/form-data. */
+	body?: unknown;
+	/** The workflow's settings (binary mode). */
+	settings?: IDataObject;
+}
+
+export interface WaitingWebhookAnswer {
+	/** What n8n answers: the page the node rendered or sent, or its webhookResponse. */
+	status: number;
+	headers: Record<string, string>;
+	body: unknown;
+	/** A page rendered from one of n8n's templates (`res.render`). */
+	rendered?: { view: string; data: IDataObject };
+	/** The items the execution resumes with; undefined when it keeps waiting. */
+	items?: INodeExecutionData[];
+}
+
+/**
+ * One request to a waiting node's webhook (the GET or POST of its resume URL, after n8n checked the
+ * signature), with n8n-core's WebhookContext: what the node answers and what the execution resumes with.
+ */
+export async function callWaitingWebhook(call: WaitingWebhookCall): Promise<WaitingWebhookAnswer> {
+	const type = `${PACKAGE}.${call.type ?? 'messaging'}`;
+	const nodeType = nodeTypesRegistry.getByName(type) as INodeType;
+	const node: INode = {
+		id: 'waiting-node',
+		name: 'Waiting Node',
+		type,
+		typeVersion: call.typeVersion ?? 1,
+		position: [0, 0],
+		parameters: call.parameters as INode['parameters'],
+	};
+	const workflow = new Workflow({
+		id: 'waitingWorkflow',
+		name: 'Waiting',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesRegistry,
+		settings: { executionOrder: 'v1', ...call.settings },
+	});
+	const { request, response, answer } = exchange(call.body ?? {}, call.headers ?? {}, call.query ?? {});
+	request.method = call.method;
+	let rendered: WaitingWebhookAnswer['rendered'];
+	Object.assign(response, {
+		render(view: string, data: IDataObject) {
+			rendered = { view, data };
+			answer.sent = true;
+		},
+	});
+	const workflowData = { id: workflow.id, name: workflow.name, nodes: [node], connections: {} } as unknown as IWorkflowBase;
+	const additionalData = { ...additionalDataFor({}, workflowData), httpRequest: request, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData;
+	const description = nodeType.description.webhooks?.find((webhook) => webhook.httpMethod === call.method);
+	if (!description) throw new Error(`${type} has no ${call.method} webhook`);
+	const webhookData: IWebhookData = {
+		httpMethod: call.method,
+		node: node.name,
+		path: node.id,
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, workflow.getNode(node.name)!, additionalData, 'webhook', webhookData, [], null);
+	const result = await nodeType.webhook!.call(context);
+	if (result.noWebhookResponse) {
+		if (!answer.sent) throw new Error('the node said it answered, but sent nothing');
+		return { status: answer.status, headers: answer.headers, body: answer.body, rendered };
+	}
+	return { status: 200, headers: answer.headers, body: result.webhookResponse, items: result.workflowData?.[0] };
 }

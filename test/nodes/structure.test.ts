@@ -52,8 +52,8 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation'],
-	['contract', 'fields', 'simplify'],
-	['quota', 'pacing', 'server', 'runner', 'credentialTest'],
+	['contract', 'fields', 'simplify', 'requestOptions'],
+	['quota', 'pacing', 'server', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
 ];

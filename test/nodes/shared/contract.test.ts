@@ -59,6 +59,7 @@ describe('sends', () => {
 	it('are all built by sendOperation: the instance first, the Options and the pause last, in order per instance', () => {
 		expect(sends.map((op) => op.value).sort()).toEqual(
 			[
+				'sendAndWait',
 				'sendAudio',
 				'sendButtons',
 				'sendContact',

@@ -1,0 +1,116 @@
+// Operations run as n8n's custom operations (`Operation.custom`): n8n calls an execute function for
+// them (`customOperations[resource][operation]`) instead of running RoutingNode, which gives what
+// routing has not, the execution's own functions (a signed resume URL, putting it to wait). Each
+// item still runs through the runner (runner.ts): fields read and checked, the request sent with the
+// node's credential through the run's pacing, errors naming the item, Continue On Fail.
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import type { Api, Operation, RequestOptions, Resource } from './contract';
+import { applyRequestOptions } from './requestOptions';
+import { fieldsOf, itemReader, runOne, type ItemOutcome, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
+import { serverOfRun } from './server';
+
+/** An item's request before its fields fill it: the route, the node's request defaults and Request Options. */
+function requestOf(fns: IExecuteFunctions, op: Operation, itemIndex: number, requestDefaults: Partial<RequestOptions>): RequestOptions {
+	const request: RequestOptions = { ...structuredClone(requestDefaults), method: op.request!.method, url: op.request!.path };
+	applyRequestOptions(request, fns.getNodeParameter('requestOptions', itemIndex, {}, { skipValidation: true }) as IDataObject);
+	return request;
+}
+
+/** One item of a custom operation, with the node's execute functions. */
+function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemIndex: number, requestDefaults: Partial<RequestOptions>): ItemRun {
+	const input = fns.getInputData();
+	const run: RunFunctions = {
+		getExecuteData: () => fns.getExecuteData(),
+		getExecutionCancelSignal: () => fns.getExecutionCancelSignal(),
+		getNode: () => fns.getNode(),
+		evaluateExpression: (expression, index) => fns.evaluateExpression(expression, index),
+	};
+	const itemFns: ItemReaderFunctions = {
+		getNode: () => fns.getNode(),
+		getItemIndex: () => itemIndex,
+		getInputData: () => input[itemIndex] ?? { json: {} },
+		helpers: { getBinaryDataBuffer: async (property) => await fns.helpers.getBinaryDataBuffer(itemIndex, property) },
+	};
+	const custom = op.custom!;
+	return {
+		fns: run,
+		// Read as RoutingNode's items read them: without n8n's value check (see runItem).
+		item: itemReader(run, itemFns, (name, fallback, options) => fns.getNodeParameter(name, itemIndex, fallback, { skipValidation: true, ...options })),
+		continueOnFail: fns.continueOnFail(),
+		request: requestOf(fns, op, itemIndex, requestDefaults),
+		server: async () => await serverOfRun(fns, api.server),
+		transmit: async (request) =>
+			(await fns.helpers.httpRequestWithAuthentication.call(fns, api.server.credentialType, {
+				...(request as IHttpRequestOptions),
+				ignoreHttpStatusErrors: true,
+				returnFullResponse: true,
+			})) as IN8nHttpFullResponse,
+		prepare: custom.prepare ? (request, values) => custom.prepare!(request, values, fns) : undefined,
+	};
+}
+
+/**
+ * Runs a custom operation: each input item (or only the first) as a routed item runs, then the
+ * operation's `finish` says what the node outputs (or puts the execution to wait).
+ */
+export async function runCustomOperation(
+	fns: IExecuteFunctions,
+	api: Api,
+	resource: string,
+	op: Operation,
+	requestDefaults: Partial<RequestOptions> = {},
+): Promise<INodeExecutionData[][]> {
+	const custom = op.custom;
+	if (!custom || !op.request) throw new NodeOperationError(fns.getNode(), `${op.name} is not a custom operation with a route`);
+	const fields = fieldsOf(api, op);
+	const count = fns.getInputData().length;
+	const indexes = custom.firstItemOnly ? [0] : Array.from({ length: count }, (_, index) => index);
+	// Started together, as RoutingNode starts its items: the run's pacing spaces and orders them. All
+	// are settled before the first failure (in item order) stops the node, as RoutingNode does: the
+	// items before it still go, none after it.
+	const settled = await Promise.allSettled(
+		indexes.map(async (itemIndex) => await runOne(customItemRun(fns, api, op, itemIndex, requestDefaults), api, resource, op, fields)),
+	);
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw failed.reason;
+	const outcomes = settled.map((outcome) => (outcome as PromiseFulfilledResult<ItemOutcome>).value);
+	const output = outcomes.flatMap((outcome) => outcome.items);
+	const sent = outcomes.flatMap((outcome) => (outcome.sent ? [outcome.sent] : []));
+	return await custom.finish(fns, output, sent);
+}
+
+type CustomOperationFunction = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+/**
+ * The node's `customOperations`: one execute function per operation with `custom`, by resource and
+ * operation value, as n8n looks them up. `requestDefaults` are the node's (RoutingNode adds them to
+ * routed requests).
+ */
+export function customOperationsOf(
+	api: Api,
+	resources: Resource[],
+	requestDefaults: Partial<RequestOptions> = {},
+): Record<string, Record<string, CustomOperationFunction>> {
+	const operations: Record<string, Record<string, CustomOperationFunction>> = {};
+	for (const resource of resources) {
+		for (const op of resource.operations) {
+			if (!op.custom) continue;
+			if (op.send || op.toBinary || op.local || op.oncePerRun) {
+				throw new Error(`${op.name}: a custom operation sends its request once (no send, toBinary, local or oncePerRun)`);
+			}
+			operations[resource.value] ??= {};
+			operations[resource.value][op.value] = async function (this: IExecuteFunctions) {
+				return await runCustomOperation(this, api, resource.value, op, requestDefaults);
+			};
+		}
+	}
+	return operations;
+}
