@@ -33,12 +33,8 @@ import {
 import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
-<<<<<<< HEAD
-import { serverOfRun } from './server';
-import { ownFieldsOf, simplifiedItems } from './simplify';
-=======
 import { serverOfRun, type RunServer } from './server';
->>>>>>> send-and-wait
+import { ownFieldsOf, simplifiedItems } from './simplify';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
