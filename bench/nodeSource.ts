@@ -5,7 +5,6 @@
 // pins n8n-workflow and n8n-core to this checkout's copies, so both run on the same engine.
 import path from 'node:path';
 
-import { DirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeProperties, INodeType, INodeTypeDescription, IVersionedNodeType } from 'n8n-workflow';
 
 import type { Field, Operation, Resource } from '../nodes/shared/contract';
@@ -16,17 +15,14 @@ import { group } from '../nodes/Messaging/resources/group';
 import { instanceResource } from '../nodes/Messaging/resources/instance';
 import { message } from '../nodes/Messaging/resources/message';
 import { messagingApi } from '../nodes/Messaging/transport';
-import { registerCredentialType } from '../test/harness/engine';
+import { asN8nPreparesIt, registerCredentialType } from '../test/harness/engine';
 
 export const PACKAGE = 'n8n-nodes-taxpayer-messaging';
 /** The widened Messaging node's type (BENCH_MESSAGING_WIDTH copies of every operation). */
 export const MESSAGING_WIDE = 'bench.messagingWide';
 
-/** The package's nodes as n8n's loader prepares them (declarative nodes get the Request Options collection). */
-function prepared(nodeType: INodeType): INodeType {
-	if (nodeType.description.requestDefaults) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
-	return nodeType;
-}
+/** The package's nodes as n8n prepares them (Request Options; an `execute` running RoutingNode: test/harness/engine.ts). */
+const prepared = asN8nPreparesIt;
 
 let fromRoot: Record<string, INodeType> | undefined;
 
@@ -82,7 +78,9 @@ export function widenedResource(resource: Resource, width: number, sharedFields:
 export function widenedMessaging(width: number, sharedFields = false): INodeType {
 	const node = new Messaging();
 	const resources = [message, chat, group, instanceResource].map((resource) => widenedResource(resource, width, sharedFields));
-	const description: INodeTypeDescription = { ...node.description, properties: nodeProperties(messagingApi, resources, 'message') };
+	// The node's own Request Options too: n8n's loader adds none to a node with a `webhook` method.
+	const requestOptions = node.description.properties.filter((property) => property.name === 'requestOptions');
+	const description: INodeTypeDescription = { ...node.description, properties: [...nodeProperties(messagingApi, resources, 'message'), ...requestOptions] };
 	return prepared(Object.assign(node, { description }));
 }
 

@@ -48,7 +48,8 @@ export function registerCredentialType(credential: ICredentialType) {
 	credentialTypes[credential.name] = credential;
 }
 
-export function registerNodeType(nodeType: INodeType) {
+/** A node type as n8n prepares it: its loader's Request Options, and NodeTypes' `execute` for a declarative node. */
+export function asN8nPreparesIt(nodeType: INodeType): INodeType {
 	const declarative = nodeType.description.requestDefaults !== undefined;
 	// n8n's loader adds the "Request Options" collection (batching, timeout, proxy) to declarative
 	// nodes, but for one with a `webhook` method (Messaging: Send and Wait's waiting webhooks).
@@ -62,7 +63,11 @@ export function registerNodeType(nodeType: INodeType) {
 			return (await new RoutingNode(this as unknown as ConstructorParameters<typeof RoutingNode>[0], nodeType).runNode()) ?? [];
 		};
 	}
-	nodeTypes[`${PACKAGE}.${nodeType.description.name}`] = { type: nodeType, sourcePath: '' };
+	return nodeType;
+}
+
+export function registerNodeType(nodeType: INodeType) {
+	nodeTypes[`${PACKAGE}.${nodeType.description.name}`] = { type: asN8nPreparesIt(nodeType), sourcePath: '' };
 }
 
 registerCredentialType(new TaxpayerLookupApi());

@@ -4,7 +4,10 @@
 // Continue On Fail; then resumed as n8n resumes it, with what the waiting webhook answered (its
 // handler run with n8n-core's WebhookContext: test/harness/webhook.ts) or, past the limit, with
 // the node's input.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { Container } from '@n8n/di';
 import { InstanceSettings, validateUrlSignature } from 'n8n-core';
@@ -300,6 +303,29 @@ describe('Send and Wait for Response: the send', () => {
 	});
 });
 
+describe('Send and Wait for Response: the pace of sends', () => {
+	const refuse = { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } };
+
+	it('waits out a 429 (refused, nothing sent) and sends again, then waits for the answer', async () => {
+		fake.failNext(429, refuse, 1, undefined, { 'retry-after': '1' });
+		const result = await runMessaging(fake, { parameters: sendAndWait() });
+		expect(result.error).toBeUndefined();
+		expect(sentTexts()).toHaveLength(2);
+		expect(result.run.status).toBe('waiting');
+	});
+
+	it.each([
+		['an error answer (500)', () => fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } })],
+		['no answer (connection dropped)', () => fake.dropNext(1)],
+	])('never sends again after %s: the request went out; it fails, naming the item, and does not wait', async (_what, arrange) => {
+		arrange();
+		const result = await runMessaging(fake, { parameters: sendAndWait() });
+		expect(sentTexts()).toHaveLength(1);
+		expect(stopError(result).message).toMatch(/\[item 0\]$/);
+		expect(result.run.waitTill).toBeUndefined();
+	});
+});
+
 describe('Send and Wait for Response in the node description', () => {
 	const description = new Messaging().description;
 	const require = createRequire(__filename);
@@ -336,5 +362,44 @@ describe('Send and Wait for Response in the node description', () => {
 		const shape = (property: INodeProperties | undefined) => JSON.stringify(property, (key, value: unknown) => (['displayName', 'description'].includes(key) ? undefined : value));
 		expect(shape(ours)).toBe(shape(commonDeclarativeNodeOptionParameters));
 		expect(description.properties.filter((property) => property.name === 'requestOptions')).toHaveLength(1);
+	});
+});
+
+describe('Send and Wait for Response: files in a custom form', () => {
+	it("resumes with the form's files as binary data named after the field, described in the JSON", async () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'saw-files-'));
+		const upload = (name: string, content: string) => {
+			const filepath = path.join(folder, name);
+			writeFileSync(filepath, content);
+			return { filepath, originalFilename: name, mimetype: 'text/plain', size: content.length };
+		};
+		const parameters = sendAndWait({
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{ fieldLabel: 'Invoice', fieldType: 'file', multipleFiles: false },
+					{ fieldLabel: 'Receipts', fieldType: 'file', multipleFiles: true },
+				],
+			},
+		});
+		const posted = await callWaitingWebhook({
+			parameters,
+			method: 'POST',
+			body: { data: {}, files: { 'field-0': upload('invoice.txt', 'F001-123'), 'field-1': [upload('a.txt', 'one'), upload('b.txt', 'two')] } },
+		});
+		const [item] = posted.items ?? [];
+		expect(item.json).toEqual({
+			data: {
+				Invoice: { filename: 'invoice.txt', mimetype: 'text/plain', size: 8 },
+				Receipts: [
+					{ filename: 'a.txt', mimetype: 'text/plain', size: 3 },
+					{ filename: 'b.txt', mimetype: 'text/plain', size: 3 },
+				],
+				respondedAt: expect.any(String),
+			},
+		});
+		expect(Object.keys(item.binary ?? {})).toEqual(['Invoice', 'Receipts_0', 'Receipts_1']);
+		expect(Buffer.from(item.binary!.Invoice.data, 'base64').toString()).toBe('F001-123');
+		expect(item.binary!.Receipts_1).toMatchObject({ fileName: 'b.txt', mimeType: 'text/plain' });
 	});
 });
