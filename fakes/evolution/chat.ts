@@ -259,7 +259,7 @@ export function deleteMessageForEveryone(state: FakeState, instance: FakeInstanc
 		state.fake.messages.set(key.id, { ...stored, status: 'DELETED' });
 		// Only a stored message is announced, with its row (`id` the database's, the message in `key`).
 		const row = messageRow(state, instance, stored);
-		emitEvent(state, instance.name, 'MESSAGES_DELETE', deletedStoredMessageData({ ...row, key: { ...row.key } }, row.instanceId));
+		emitEvent(state, instance.name, 'MESSAGES_DELETE', 'messages.delete', deletedStoredMessageData({ ...row, key: { ...row.key } }, row.instanceId));
 	}
 	return protocolAnswer(201, key.remoteJid, { key, type: 'REVOKE' });
 }

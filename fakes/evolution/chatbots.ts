@@ -9,7 +9,7 @@ import { badRequest, internalError, schemaFailure } from './answers.ts';
 import { cuid, emptyAnswer, isOff } from './integrations.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeBotSession, FakeInstance, FakeRow, FakeState, Handler, StoreBotSessionInput } from './types.ts';
-import { deliverEvent } from './webhook.ts';
+import { emitEvent } from './webhook.ts';
 
 const CHATWOOT_REQUIRED = ['enabled', 'accountId', 'token', 'url', 'signMsg', 'reopenConversation', 'conversationPending'];
 const flag: JsonSchema = { type: 'boolean', enum: [true, false] };
@@ -183,15 +183,6 @@ function sessionOf(state: FakeState, remoteJid: string): FakeBotSession | null {
 	return newest?.botId ? { ...newest } : null;
 }
 
-/** Typebot announces a status change as `typebot.change-status`, when the webhook subscribes to it. */
-function emitTypebotChange(state: FakeState, instance: FakeInstance, data: unknown) {
-	const webhook = state.fake.webhooks.get(instance.name);
-	if (!webhook?.enabled || !webhook.events.includes('TYPEBOT_CHANGE_STATUS')) return;
-	const delivery = deliverEvent(state, instance.name, 'typebot.change-status', data).catch(() => undefined);
-	state.inFlightDeliveries.add(delivery);
-	void delivery.finally(() => state.inFlightDeliveries.delete(delivery));
-}
-
 /**
  * POST /{bot}/changeStatus: the schema; 400 `<Bot> is disabled` when off. `delete`, and `closed`
  * unless the bot's settings keep sessions open, remove the chat's bot sessions **of every
@@ -207,7 +198,8 @@ export const changeBotStatus =
 		if (isOff(state, bot)) return badRequest([`${name} is disabled`]);
 		const remoteJid = String(body.remoteJid);
 		const status = body.status as FakeBotSession['status'] | 'delete';
-		if (type === 'typebot') emitTypebotChange(state, instance, { remoteJid, status, session: sessionOf(state, remoteJid) });
+		// Typebot announces a status change as `typebot.change-status`, when the webhook subscribes to it.
+		if (type === 'typebot') emitEvent(state, instance.name, 'TYPEBOT_CHANGE_STATUS', 'typebot.change-status', { remoteJid, status, session: sessionOf(state, remoteJid) });
 		const integrations = state.fake.integrations;
 		const ofChat = (session: FakeBotSession) => session.remoteJid === remoteJid && session.botId !== null;
 		const remove = () => (integrations.sessions = integrations.sessions.filter((session) => !ofChat(session)));

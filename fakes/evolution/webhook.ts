@@ -182,14 +182,17 @@ export async function deliverEvent(
 	return { delivered: false, statuses, envelope: body };
 }
 
-/** What Evolution does after an action through the API: an event to the webhook, when subscribed (`SEND_MESSAGE` → `send.message`). */
-export function emitEvent(state: FakeState, instanceName: string, subscribedAs: string, data: unknown) {
+/**
+ * What Evolution does after an action through the API: `event` (as deliveries name it:
+ * `send.message`, `typebot.change-status`) to the webhook, when it subscribes to `subscribedAs`.
+ */
+export function emitEvent(state: FakeState, instanceName: string, subscribedAs: string, event: string, data: unknown) {
 	const webhook = state.fake.webhooks.get(instanceName);
 	if (!webhook?.enabled || !webhook.events.includes(subscribedAs)) return;
-	const delivery = deliverEvent(state, instanceName, subscribedAs.toLowerCase().replace(/_/g, '.'), data).catch(() => undefined);
+	const delivery = deliverEvent(state, instanceName, event, data).catch(() => undefined);
 	state.inFlightDeliveries.add(delivery);
 	void delivery.finally(() => state.inFlightDeliveries.delete(delivery));
 }
 
 /** After a send through the API: a `send.message` event. */
-export const emitSendMessage = (state: FakeState, instanceName: string, message: unknown) => emitEvent(state, instanceName, 'SEND_MESSAGE', message);
+export const emitSendMessage = (state: FakeState, instanceName: string, message: unknown) => emitEvent(state, instanceName, 'SEND_MESSAGE', 'send.message', message);
