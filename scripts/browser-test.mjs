@@ -212,6 +212,7 @@ const examples = {
 	taxpayerToWhatsApp: 'exRucToWhatsApp1',
 	supplierRucs: 'exSupplierRucs01',
 	groupEvent: 'exGroupEvent0001',
+	aiAgent: 'exAiAgentRucToWa',
 };
 
 async function openWorkflow(page, id) {
@@ -506,6 +507,21 @@ async function runSteps(page, step, snap, sandbox) {
 		await openNode(page, 'Ask for the day');
 		const pollCount = await executeStep(page);
 		expect(/1 item/.test(pollCount), `Send Poll gave "${pollCount}"`);
+		await closeNode(page);
+	});
+
+	// n8n makes the human-review tool from Messaging's Send and Wait for Response: it must open with
+	// our fields, and no node of the AI agent example may show an issue (the run is aiAgent.test.ts's).
+	await step('example: AI agent, no node with issues, the human-review tool shows its fields', async () => {
+		await openWorkflow(page, examples.aiAgent);
+		await page.locator('[data-test-id="canvas-node"][data-node-name="Ask the manager"]').waitFor();
+		const withIssues = await page.locator('[data-test-id="canvas-node"]:has([data-test-id="node-issues"])').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name')));
+		expect(withIssues.length === 0, `nodes with issues: ${withIssues.join(', ')}`);
+		await openNode(page, 'Ask the manager');
+		await snap('a-review');
+		for (const id of ['resource-locator-instanceName', 'resource-locator-number', 'parameter-input-message']) {
+			expect((await page.locator(`[data-test-id="ndv"] [data-test-id="${id}"]`).count()) > 0, `"Ask the manager" shows no ${id}`);
+		}
 		await closeNode(page);
 	});
 

@@ -162,6 +162,14 @@ async function startFakes() {
 			`    without "instance" the message goes to "${deliverTo}"; every key: docs/development.md, "The fakes")`,
 		);
 	} else log('   (fakes/evolution/index.ts is missing: no messaging fake)');
+	const openAiFile = path.join(repoRoot, 'fakes/openai/index.ts');
+	if (existsSync(openAiFile)) {
+		const { startOpenAiFake } = await import(pathToFileURL(openAiFile).href);
+		const fake = await startOpenAiFake({ port: await preferredPort(Number(process.env.OPENAI_FAKE_PORT || 5703)) });
+		cleanups.push(() => fake.close());
+		credentials.push({ ...SANDBOX_CREDENTIALS.openAi, data: { apiKey: fake.apiKey, url: fake.url } });
+		descriptions.push(`OpenAI API fake    ${fake.url}  (a stand-in model that knows the AI agent example's task) → credential "${SANDBOX_CREDENTIALS.openAi.name}"`);
+	} else log('   (fakes/openai/index.ts is missing: no OpenAI fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };
 }

@@ -25,7 +25,9 @@ export class Messaging implements INodeType {
 		subtitle: operationSubtitle(resources),
 		description: 'Send WhatsApp messages, files, polls and reactions, read chats and groups, through your Evolution API server',
 		documentationUrl: readmeSection('messaging'),
-		defaults: { name: 'Messaging' },
+		// As a tool, n8n names the node and describes it to the model as "<action> in <defaults.name>"
+		// ("Send text message in WhatsApp"); as a node, it takes the action alone.
+		defaults: { name: 'WhatsApp' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

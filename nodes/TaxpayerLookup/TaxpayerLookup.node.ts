@@ -21,7 +21,9 @@ export class TaxpayerLookup implements INodeType {
 		subtitle: operationSubtitle(resources),
 		description: 'Look up Peruvian taxpayers by RUC, people by DNI, and the official SBS and SUNAT exchange rates; validate RUCs offline',
 		documentationUrl: readmeSection('taxpayer-lookup'),
-		defaults: { name: 'Taxpayer Lookup' },
+		// As a tool, n8n names the node and describes it to the model as "<action> in <defaults.name>"
+		// ("Get taxpayer by RUC in Peru Taxpayer Lookup"); as a node, it takes the action alone.
+		defaults: { name: 'Peru Taxpayer Lookup' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -2,7 +2,8 @@
 // credentials and fake settings `npm start` uses in sandbox mode: the ones with a Manual Trigger run
 // through `n8n execute`; the Exchange Rate Trigger one runs in a started n8n, manually ("Execute
 // workflow") and then published, the way a user runs it. The Messaging Trigger ones run in
-// messagingTrigger.test.ts (the RUC bot) and replyOnce.test.ts (reply-once, across a restart).
+// messagingTrigger.test.ts (the RUC bot) and replyOnce.test.ts (reply-once, across a restart); the
+// AI agent one in aiAgent.test.ts, with the OpenAI fake.
 // The same steps run for the Exchange Rate Trigger with Source SUNAT, in a workflow of its own
 // (the example follows the SBS), in this started n8n.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,8 +25,11 @@ const examples = readdirSync(examplesDir)
 	.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowJson }));
 /** The examples whose execution waits for a WhatsApp answer (Send and Wait for Response): they run in a started n8n. */
 const waiting = examples.filter(({ workflow }) => workflow.nodes.some((node) => (node.parameters as IDataObject | undefined)?.operation === 'sendAndWait'));
+/** The examples with n8n's AI Agent: aiAgent.test.ts runs them, with the OpenAI fake as the model. */
+const agents = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === '@n8n/n8n-nodes-langchain.agent'));
 const manual = examples.filter(
-	(example) => example.workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger') && !waiting.includes(example),
+	(example) =>
+		example.workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger') && !waiting.includes(example) && !agents.includes(example),
 );
 const listening = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.messagingTrigger`));
 const polled = examples.filter(({ workflow }) => workflow.nodes.some((node) => node.type === `${PACKAGE_NAME}.exchangeRateTrigger`));
@@ -91,8 +95,9 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the nine task examples, each with a unique id and name', () => {
+	it('has the ten task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
+			'ai-agent-ruc-to-whatsapp.json',
 			'approve-payment-on-whatsapp.json',
 			'check-numbers-before-campaign.json',
 			'clean-ruc-column.json',

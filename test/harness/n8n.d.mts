@@ -14,6 +14,7 @@ export declare const DEV_ENCRYPTION_KEY: string;
 export declare const SANDBOX_CREDENTIALS: {
 	lookup: { id: string; name: string; type: 'taxpayerLookupApi' };
 	messaging: { id: string; name: string; type: 'messagingApi' };
+	openAi: { id: string; name: string; type: 'openAiApi' };
 };
 
 /** The sandbox's instance for trying a Messaging Trigger (no example listens on it). */

@@ -26,6 +26,8 @@ export const DEV_ENCRYPTION_KEY = 'taxpayer-messaging-local-dev-key-not-a-secret
 export const SANDBOX_CREDENTIALS = {
 	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)', type: 'taxpayerLookupApi' },
 	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
+	// n8n's own OpenAI credential, pointed at fakes/openai (the stand-in model) for the AI agent example.
+	openAi: { id: 'sandboxOpenAiApi', name: 'OpenAI (sandbox stand-in model)', type: 'openAiApi' },
 };
 
 /** The sandbox's instance for trying a Messaging Trigger: connected, and no example listens on it. */
