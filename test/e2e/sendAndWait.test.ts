@@ -4,7 +4,9 @@
 // through n8n's own waiting webhooks (the signed links), and sees the execution resume with the
 // answer: the approve link (a link preview and a tampered link first, which must not answer), the
 // free-text form (its page, then its submission), and a third execution that nobody answers, which
-// goes on with its input once Limit Wait Time passes (n8n's WaitTracker looks once a minute).
+// goes on with its input once Limit Wait Time passes (n8n's WaitTracker looks once a minute); a
+// custom form with a file field, posted as the form page posts it, resumes with the fields and the
+// file; a fourth execution, limited to a date and time, goes on with its input once it has passed.
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -64,6 +66,8 @@ function askWorkflow(id: string, path: string, credential: CredentialRef, parame
 const APPROVE = 'e2eSawApprove001';
 const FREE_TEXT = 'e2eSawFreeText01';
 const TIMEOUT = 'e2eSawTimeout001';
+const CUSTOM_FORM = 'e2eSawCustomFm01';
+const AT_DATE = 'e2eSawAtDate0001';
 
 /** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
@@ -95,9 +99,10 @@ const executionWith = async (workflowId: string, status: string, timeoutMs = 60_
 	);
 
 /** What the After node received, by run. */
-const afterOutput = async (executionId: string) => {
+const afterOutput = async (executionId: string) => (await afterItems(executionId)).map((item) => item.json);
+const afterItems = async (executionId: string) => {
 	const { data } = await server.execution(executionId);
-	return (data.resultData.runData[AFTER]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	return data.resultData.runData[AFTER]?.[0]?.data?.main?.[0] ?? [];
 };
 
 beforeAll(async () => {
@@ -110,16 +115,35 @@ beforeAll(async () => {
 		askWorkflow(TIMEOUT, 'saw-timeout', credential, {
 			options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } },
 		}),
+		askWorkflow(CUSTOM_FORM, 'saw-custom-form', credential, {
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{ fieldLabel: 'Decision', fieldType: 'dropdown', fieldOptions: { values: [{ option: 'Approve' }, { option: 'Reject' }] }, requiredField: true },
+					{ fieldLabel: 'Amount', fieldType: 'number' },
+					{ fieldLabel: 'Invoice', fieldType: 'file', multipleFiles: false },
+				],
+			},
+		}),
+		// Due 15 s after the import: passed by the time n8n's WaitTracker looks.
+		askWorkflow(AT_DATE, 'saw-at-date', credential, {
+			options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: new Date(Date.now() + 15_000).toISOString() } } },
+		}),
 	]);
 	server = await n8n.startServer();
-	for (const id of [APPROVE, FREE_TEXT, TIMEOUT]) await server.activate(id);
-	// Started first: nobody answers it, and n8n's WaitTracker may take a minute to pick it up.
-	const started = await server.webhook('saw-timeout', {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone: '51900000003', invoice: 'F001-3' }),
-	});
-	expect(started.status).toBe(200);
+	for (const id of [APPROVE, FREE_TEXT, TIMEOUT, CUSTOM_FORM, AT_DATE]) await server.activate(id);
+	// Started first: nobody answers them, and n8n's WaitTracker may take a minute to pick them up.
+	for (const [path, phone, invoice] of [
+		['saw-timeout', '51900000003', 'F001-3'],
+		['saw-at-date', '51900000005', 'F001-5'],
+	]) {
+		const started = await server.webhook(path, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ phone, invoice }),
+		});
+		expect(started.status).toBe(200);
+	}
 });
 
 afterAll(async () => {
@@ -201,6 +225,52 @@ describe('Send and Wait for Response in a running n8n', () => {
 		const after = await afterOutput(finished.id);
 		expect(after).toHaveLength(1);
 		expect(after[0].body).toEqual({ phone: '51900000003', invoice: 'F001-3' });
+		expect(after[0]).not.toHaveProperty('data');
+	});
+
+	it("shows a custom form with a file field and resumes with the fields, typed, and the file as binary data", async () => {
+		await server.webhook('saw-custom-form', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ phone: '51900000004', invoice: 'F001-4' }),
+		});
+		const links = linksOf(await textTo('51900000004'));
+		expect(Object.keys(links)).toEqual(['Respond']);
+		const waiting = await executionWith(CUSTOM_FORM, 'waiting');
+
+		const page = await fetch(links.Respond, { headers: { 'user-agent': BROWSER } });
+		expect(page.status).toBe(200);
+		const html = await page.text();
+		expect(html).toMatch(/<select[^>]*id=['"]?field-0/);
+		expect(html).toMatch(/<input[^>]*type=['"]?number[^>]*id=['"]?field-1|<input[^>]*id=['"]?field-1[^>]*type=['"]?number/);
+		expect(html).toMatch(/<input[^>]*type=['"]?file/);
+
+		const form = new FormData();
+		form.append('field-0', 'Approve');
+		form.append('field-1', '12450');
+		form.append('field-2', new Blob(['F001-4 paid'], { type: 'text/plain' }), 'receipt.txt');
+		const posted = await fetch(links.Respond, { method: 'POST', body: form, headers: { 'user-agent': BROWSER } });
+		expect(posted.status).toBe(200);
+		const finished = await server.waitForExecution(waiting.id);
+		expect(finished.status).toBe('success');
+		const [item] = await afterItems(waiting.id);
+		expect(item.json).toEqual({
+			data: {
+				Decision: 'Approve',
+				Amount: 12450,
+				Invoice: { filename: 'receipt.txt', mimetype: 'text/plain', size: 11 },
+				respondedAt: expect.any(String),
+			},
+		});
+		expect(item.binary?.Invoice).toMatchObject({ fileName: 'receipt.txt', mimeType: 'text/plain' });
+	});
+
+	it('goes on with its input once the date and time Limit Wait Time names has passed', async () => {
+		expect(Object.keys(linksOf(await textTo('51900000005')))).toEqual(['✓ Approve']);
+		const finished = await executionWith(AT_DATE, 'success', 150_000);
+		const after = await afterOutput(finished.id);
+		expect(after).toHaveLength(1);
+		expect(after[0].body).toEqual({ phone: '51900000005', invoice: 'F001-5' });
 		expect(after[0]).not.toHaveProperty('data');
 	});
 });
