@@ -61,12 +61,6 @@ export default tseslint.config(
 		},
 	},
 	{
-		// One folder per service, the trigger beside its node (as n8n's own WhatsApp node): the node's
-		// name (exchangeRateTrigger) fixes its file name, which cannot also contain "TaxpayerLookup".
-		files: ['nodes/TaxpayerLookup/ExchangeRateTrigger.node.ts'],
-		rules: { 'n8n-nodes-base/node-dirname-against-convention': 'off' },
-	},
-	{
 		files: ['fakes/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'vitest.config.mts', 'vitest.e2e.config.mts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		rules: {

@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 node scripts/n8n/install.mjs
+node scripts/scanner/install.mjs
 if [ "${E2E_SKIP_BUILD:-}" != 1 ]; then
 	npm run --silent build >/dev/null
 fi

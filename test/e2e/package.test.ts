@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 import { PACKAGE_NAME, cacheDir, repoRoot } from '../harness/n8n.mjs';
 import { run } from '../harness/processes.mjs';
+import { scan } from '../harness/scanner.mjs';
 
 interface PackageJson {
 	name: string;
@@ -18,7 +19,7 @@ interface PackageJson {
 const packageJson = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as PackageJson;
 
 describe('npm pack', () => {
-	it('ships only the built nodes and credentials, their icons and codex files, README, LICENSE and package.json', async () => {
+	it('ships only the built nodes and credentials, their icons and codex files, README, LICENSE, CHANGELOG and package.json', async () => {
 		const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot });
 		const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
 		const files = pack.files.map((file) => file.path).sort();
@@ -27,6 +28,7 @@ describe('npm pack', () => {
 			/^package\.json$/,
 			/^README\.md$/,
 			/^LICENSE(\.md)?$/,
+			/^CHANGELOG\.md$/,
 			/^index\.js$/,
 			/^dist\/(nodes|credentials)\/.+\.(js|d\.ts|js\.map)$/,
 			/^dist\/(nodes|credentials)\/.+\.(svg|png)$/,
@@ -37,13 +39,43 @@ describe('npm pack', () => {
 		const forbidden = /(^|\/)(test|tests|__tests__|fixtures|node_modules|\.cache|\.n8n-sandbox)\/|(^|\/)\.env|\.npmrc$|\.tgz$|(?<!\.d)\.ts$/;
 		expect(files.filter((file) => forbidden.test(file))).toEqual([]);
 
-		for (const required of ['package.json', 'README.md', ...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
+		for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'index.js', ...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
 			expect(files, `${required} is shipped`).toContain(required);
 		}
 		expect(files.some((file) => /^LICENSE(\.md)?$/.test(file)), 'a LICENSE is shipped').toBe(true);
 		for (const node of packageJson.n8n.nodes) {
 			expect(files, `the codex file of ${node}`).toContain(node.replace(/\.js$/, '.json'));
 		}
+	});
+});
+
+describe('package.json as the npm registry and n8n read it', () => {
+	const manifest = packageJson as unknown as Record<string, unknown> & PackageJson;
+	it('names its repository, home page, issue tracker, author, licence and the keyword n8n lists community packages by', () => {
+		const repository = manifest.repository as { type: string; url: string };
+		expect(repository.type).toBe('git');
+		const project = /^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/.exec(repository.url)?.[1];
+		expect(project, 'a GitHub repository: provenance is only attested from GitHub Actions').toBeDefined();
+		expect(manifest.homepage).toBe(`https://github.com/${project}#readme`);
+		expect(manifest.bugs).toEqual({ url: `https://github.com/${project}/issues` });
+		expect(manifest.author).toMatchObject({ name: expect.any(String), email: expect.stringMatching(/@/) });
+		expect(manifest.license).toBe('MIT');
+		expect(manifest.keywords).toContain('n8n-community-node-package');
+		expect(manifest.name).toMatch(/^n8n-nodes-/);
+	});
+
+	it('declares Node 20 and later, n8n-workflow as a peer, no runtime dependency, and every node and credential', () => {
+		expect(manifest.engines).toEqual({ node: '>=20' });
+		expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(manifest.dependencies).toBeUndefined();
+		expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
+		expect(manifest.n8n.nodes.map((file) => path.basename(file))).toEqual([
+			'TaxpayerLookup.node.js',
+			'ExchangeRateTrigger.node.js',
+			'Messaging.node.js',
+			'MessagingTrigger.node.js',
+		]);
+		expect(manifest.n8n.credentials.map((file) => path.basename(file))).toEqual(['TaxpayerLookupApi.credentials.js', 'MessagingApi.credentials.js']);
 	});
 });
 
@@ -184,3 +216,19 @@ function loadWithN8nLoader(): Promise<Loaded> {
 	}).then(({ stdout }) => JSON.parse(stdout) as Loaded);
 	return loadedCache;
 }
+
+// What n8n runs before it verifies a community package (@n8n/scan-community-package): its ESLint
+// rules, inline disables ignored, over the source the provenance attests and over the tarball.
+describe("n8n's community-package scanner", () => {
+	it('passes the source leg: package.json and every node and credential source, as n8n lints the attested commit', async () => {
+		const result = await scan(repoRoot, 'source');
+		expect(result.details ?? result.message ?? '').toBe('');
+		expect(result.passed).toBe(true);
+	});
+
+	it('passes the tarball leg: the compiled JavaScript and package.json of the package npm pack makes', async () => {
+		const result = await scan(inject('packedPackageDir'), 'tarball');
+		expect(result.details ?? result.message ?? '').toBe('');
+		expect(result.passed).toBe(true);
+	});
+});

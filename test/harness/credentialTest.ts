@@ -13,7 +13,7 @@ import type {
 	INodeType,
 } from 'n8n-workflow';
 
-import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
+import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { additionalDataFor } from './engine';

@@ -29,7 +29,7 @@ import {
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
-import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
+import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../nodes/Messaging/MessagingTrigger.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRateTrigger.node';
+import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../../nodes/Messaging/MessagingTrigger.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
@@ -20,7 +20,7 @@ const nodes: Array<[string, INodeType]> = [
 	['MessagingTrigger', new MessagingTrigger()],
 ];
 
-const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup', MessagingTrigger: 'Messaging' };
+const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup/ExchangeRate', MessagingTrigger: 'Messaging' };
 
 /** The anchors GitHub gives the README's headings. */
 const readmeAnchors = new Set(

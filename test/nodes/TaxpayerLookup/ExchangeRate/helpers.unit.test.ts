@@ -1,8 +1,8 @@
 // The trigger's pure parts: its memory in static data, and which records of a range are new.
 import { describe, expect, it } from 'vitest';
 
-import { nextDay, recordsSince } from '../../../../nodes/TaxpayerLookup/trigger/poll';
-import { readMemory, sameMemory, writeMemory } from '../../../../nodes/TaxpayerLookup/trigger/state';
+import { nextDay, recordsSince } from '../../../../nodes/TaxpayerLookup/ExchangeRate/poll';
+import { readMemory, sameMemory, writeMemory } from '../../../../nodes/TaxpayerLookup/ExchangeRate/state';
 
 const rate = (fecha: string, moneda = 'USD') => ({ fecha, moneda, precio_compra: '3.500', precio_venta: '3.512' });
 

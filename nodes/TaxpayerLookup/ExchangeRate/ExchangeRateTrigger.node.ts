@@ -6,11 +6,11 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { optionsCollection } from '../shared/fields';
-import { readmeSection } from '../shared/documentation';
-import { taxpayerLookupApiTest } from './credentialTest';
-import { CURRENCY_OPTIONS, rateSourceProperty } from './fields';
-import { pollExchangeRates } from './trigger/poll';
+import { optionsCollection } from '../../shared/fields';
+import { readmeSection } from '../../shared/documentation';
+import { taxpayerLookupApiTest } from '../credentialTest';
+import { CURRENCY_OPTIONS, rateSourceProperty } from '../fields';
+import { pollExchangeRates } from './poll';
 
 export class ExchangeRateTrigger implements INodeType {
 	description: INodeTypeDescription = {
