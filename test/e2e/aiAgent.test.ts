@@ -17,6 +17,7 @@ import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/looku
 import { startOpenAiFake, type ChatRequest, type OpenAiFake } from '../../fakes/openai';
 import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { BROWSER_AGENT, eventually, linksOf } from './waiting';
 
 const example = JSON.parse(readFileSync(path.join(repoRoot, 'examples/ai-agent-ruc-to-whatsapp.json'), 'utf8')) as WorkflowJson;
 const TRIGGER = "When clicking 'Execute workflow'";
@@ -75,7 +76,7 @@ const NAME = 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARI
 const DIRECT = 'aiAgentDirect001';
 const WRONG_RUC = 'aiAgentWrongRuc1';
 const DECLINE = 'aiAgentDecline01';
-const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36' };
+const BROWSER = { 'user-agent': BROWSER_AGENT };
 
 /** The tools as n8n describes them to the model: for each, its name, description and fields. */
 const toolsOf = (request: ChatRequest) =>
@@ -103,17 +104,6 @@ const toolAnswers = (request: ChatRequest) => request.messages.filter((message) 
 const sentTexts = (since: number) =>
 	messaging.requests.slice(since).filter((r) => r.path === '/message/sendText/sales').map((r) => r.body as IDataObject);
 
-/** Polls until `check` gives a value. */
-async function eventually<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 /** The agent's answer in a finished execution. */
 const agentAnswer = (execution: Awaited<ReturnType<N8nServer['execution']>>) =>
 	execution.data.resultData.runData[AGENT]?.at(-1)?.data?.main?.[0]?.map((item) => item.json);
@@ -121,8 +111,7 @@ const agentAnswer = (execution: Awaited<ReturnType<N8nServer['execution']>>) =>
 /** The approval request the manager got: its text up to the links, and the links by label. */
 async function approvalRequest(since: number) {
 	const text = await eventually('the approval request to the manager', () => sentTexts(since).find((body) => body.number === '51987654321')?.text as string | undefined);
-	const links = Object.fromEntries([...text.matchAll(/^\*(.+):\*\n(\S+)$/gm)].map(([, label, url]) => [label, url]));
-	return { message: text.split('\n\n*')[0], links };
+	return { message: text.split('\n\n*')[0], links: linksOf(text) };
 }
 
 describe('AI Agent with the package as tools, in a running n8n', () => {

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { N8n, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
+import { BROWSER_AGENT, eventually, linksOf } from './waiting';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const ASK = 'Ask';
 const AFTER = 'After';
 
@@ -69,17 +69,6 @@ const TIMEOUT = 'e2eSawTimeout001';
 const CUSTOM_FORM = 'e2eSawCustomFm01';
 const AT_DATE = 'e2eSawAtDate0001';
 
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not after ${timeoutMs} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 /** The text Send and Wait sent to `phone`, once the fake has it. */
 const textTo = async (phone: string) =>
 	await eventually(`a text to ${phone}`, () => {
@@ -87,8 +76,6 @@ const textTo = async (phone: string) =>
 		return request ? String((request.body as IDataObject).text) : undefined;
 	});
 
-/** The links of a sent text: each `*Label:*` with its URL on the next line. */
-const linksOf = (text: string) => Object.fromEntries([...text.matchAll(/^\*(.+):\*\n(\S+)$/gm)].map(([, label, url]) => [label, url]));
 
 /** The workflow's one execution, once it has one with `status`. */
 const executionWith = async (workflowId: string, status: string, timeoutMs = 60_000) =>
@@ -174,11 +161,11 @@ describe('Send and Wait for Response in a running n8n', () => {
 		// The decline link's signature on the approve link's URL: n8n refuses it.
 		const tampered = new URL(links.Rechazar);
 		tampered.searchParams.set('approved', 'true');
-		const refused = await fetch(tampered, { headers: { 'user-agent': BROWSER } });
+		const refused = await fetch(tampered, { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(refused.status).toBe(401);
 		expect((await server.execution(waiting.id)).status).toBe('waiting');
 
-		const approved = await fetch(links.Aprobar, { headers: { 'user-agent': BROWSER } });
+		const approved = await fetch(links.Aprobar, { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(approved.status).toBe(200);
 		expect(await approved.text()).toContain('Got it, thanks');
 		const finished = await server.waitForExecution(waiting.id);
@@ -198,7 +185,7 @@ describe('Send and Wait for Response in a running n8n', () => {
 		expect(Object.keys(links)).toEqual(['Respond']);
 		const waiting = await executionWith(FREE_TEXT, 'waiting');
 
-		const page = await fetch(links.Respond, { headers: { 'user-agent': BROWSER } });
+		const page = await fetch(links.Respond, { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(page.status).toBe(200);
 		expect(page.headers.get('content-security-policy')).toMatch(/^sandbox /);
 		const html = await page.text();
@@ -210,7 +197,7 @@ describe('Send and Wait for Response in a running n8n', () => {
 		// What the form page posts: multipart/form-data to its own URL.
 		const form = new FormData();
 		form.append('field-0', 'Paid on Monday');
-		const posted = await fetch(links.Respond, { method: 'POST', body: form, headers: { 'user-agent': BROWSER } });
+		const posted = await fetch(links.Respond, { method: 'POST', body: form, headers: { 'user-agent': BROWSER_AGENT } });
 		expect(posted.status).toBe(200);
 		const finished = await server.waitForExecution(waiting.id);
 		expect(finished.status).toBe('success');
@@ -238,7 +225,7 @@ describe('Send and Wait for Response in a running n8n', () => {
 		expect(Object.keys(links)).toEqual(['Respond']);
 		const waiting = await executionWith(CUSTOM_FORM, 'waiting');
 
-		const page = await fetch(links.Respond, { headers: { 'user-agent': BROWSER } });
+		const page = await fetch(links.Respond, { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(page.status).toBe(200);
 		const html = await page.text();
 		expect(html).toMatch(/<select[^>]*id=['"]?field-0/);
@@ -249,7 +236,7 @@ describe('Send and Wait for Response in a running n8n', () => {
 		form.append('field-0', 'Approve');
 		form.append('field-1', '12450');
 		form.append('field-2', new Blob(['F001-4 paid'], { type: 'text/plain' }), 'receipt.txt');
-		const posted = await fetch(links.Respond, { method: 'POST', body: form, headers: { 'user-agent': BROWSER } });
+		const posted = await fetch(links.Respond, { method: 'POST', body: form, headers: { 'user-agent': BROWSER_AGENT } });
 		expect(posted.status).toBe(200);
 		const finished = await server.waitForExecution(waiting.id);
 		expect(finished.status).toBe('success');
