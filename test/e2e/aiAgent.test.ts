@@ -108,9 +108,14 @@ const sentTexts = (since: number) =>
 const agentAnswer = (execution: Awaited<ReturnType<N8nServer['execution']>>) =>
 	execution.data.resultData.runData[AGENT]?.at(-1)?.data?.main?.[0]?.map((item) => item.json);
 
-/** The approval request the manager got: its text up to the links, and the links by label. */
-async function approvalRequest(since: number) {
+/**
+ * The approval request the manager got (its text up to the links, and the links by label), once
+ * the execution is saved as waiting: the text goes out before, and a link opened earlier finds no
+ * waiting execution.
+ */
+async function approvalRequest(since: number, executionId: string) {
 	const text = await eventually('the approval request to the manager', () => sentTexts(since).find((body) => body.number === '51987654321')?.text as string | undefined);
+	await eventually('the execution waiting', async () => ((await server.execution(executionId)).status === 'waiting' ? true : undefined));
 	return { message: text.split('\n\n*')[0], links: linksOf(text) };
 }
 
@@ -171,10 +176,9 @@ describe('AI Agent with the package as tools, in a running n8n', () => {
 		const prompt = "Look up RUC 20131312955 and send the taxpayer's name by WhatsApp to 51912345678.";
 		const since = messaging.requests.length;
 		const executionId = await server.runManually(example.id, TRIGGER);
-		const { message, links } = await approvalRequest(since);
+		const { message, links } = await approvalRequest(since, executionId);
 		expect(message).toBe(`*El agente quiere enviar por WhatsApp*\nA: 51912345678\nTexto: ${NAME}`);
 		expect(Object.keys(links)).toEqual(['✓ Aprobar', '✗ Rechazar']);
-		await eventually('the execution waiting', async () => ((await server.execution(executionId)).status === 'waiting' ? true : undefined));
 		// Nothing went to the recipient before the approval.
 		expect(sentTexts(since).filter((body) => body.number === '51912345678')).toEqual([]);
 		// The model was offered the send behind the review: its own fields, and the review's (none).
@@ -204,7 +208,7 @@ describe('AI Agent with the package as tools, in a running n8n', () => {
 		const prompt = 'Look up RUC 20100070970 and send the name to 51912345679';
 		const since = messaging.requests.length;
 		const executionId = await server.runManually(DECLINE, TRIGGER);
-		const { message, links } = await approvalRequest(since);
+		const { message, links } = await approvalRequest(since, executionId);
 		expect(message).toBe('*El agente quiere enviar por WhatsApp*\nA: 51912345679\nTexto: SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
 		expect((await fetch(links['✗ Rechazar'], { headers: BROWSER })).status).toBe(200);
 		const finished = await server.waitForExecution(executionId);

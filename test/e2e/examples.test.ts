@@ -17,6 +17,7 @@ import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../f
 import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
+import { BROWSER_AGENT, eventually, linksOf } from './waiting';
 
 const examplesDir = path.join(repoRoot, 'examples');
 const examples = readdirSync(examplesDir)
@@ -256,16 +257,14 @@ describe('examples/', () => {
 		expect(waiting.map(({ workflow }) => workflow.id)).toEqual([id]);
 		const since = messaging.requests.length;
 		const executionId = await server!.runManually(id, "When clicking 'Execute workflow'");
-		const asked = async () => sentTexts(since).find((body) => body.number === '51987654321');
-		const deadline = Date.now() + 60_000;
-		while (!(await asked()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
-		const text = String((await asked())?.text);
+		const text = await eventually('the text to the manager', () => sentTexts(since).find((body) => body.number === '51987654321')?.text as string | undefined);
 		expect(text).toMatch(/^\*Pago por aprobar\*\nProveedor: Supermercados Peruanos\nFactura: F001-000123\nMonto: S\/ 12,450\.00\n\n\*✓ Aprobar:\*\nhttp/);
-		const approve = /^\*✓ Aprobar:\*\n(\S+)$/m.exec(text)?.[1];
-		expect(/^\*✗ Rechazar:\*\n\S+$/m.test(text)).toBe(true);
-		expect((await server!.execution(executionId)).status).toBe('waiting');
+		const links = linksOf(text);
+		expect(Object.keys(links)).toEqual(['✓ Aprobar', '✗ Rechazar']);
+		// The text goes out before n8n has saved the execution as waiting.
+		await eventually('the execution waiting', async () => ((await server!.execution(executionId)).status === 'waiting' ? true : undefined));
 
-		const page = await fetch(approve!, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } });
+		const page = await fetch(links['✓ Aprobar'], { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(page.status).toBe(200);
 		const finished = await server!.waitForExecution(executionId);
 		expect(finished.status).toBe('success');
