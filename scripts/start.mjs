@@ -169,6 +169,10 @@ async function startFakes() {
 		cleanups.push(() => fake.close());
 		credentials.push({ ...SANDBOX_CREDENTIALS.openAi, data: { apiKey: fake.apiKey, url: fake.url } });
 		descriptions.push(`OpenAI API fake    ${fake.url}  (a stand-in model that knows the AI agent example's task) → credential "${SANDBOX_CREDENTIALS.openAi.name}"`);
+		tryItLines.push(
+			'try the AI agent (example "AI agent looks up a RUC…"): Execute workflow, then open in your browser the ✓ Aprobar link of the last text',
+			'   the messaging fake lists (/_fake/sent above): the agent then sends the taxpayer\'s name, and says so in its output',
+		);
 	} else log('   (fakes/openai/index.ts is missing: no OpenAI fake)');
 	for (const line of descriptions) log(`   ${line}`);
 	return { credentials, descriptions };
