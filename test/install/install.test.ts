@@ -336,6 +336,8 @@ describe(`${PACKAGE_NAME} through n8n's community-package installer`, () => {
 		expect(installed.installedNodes.map((node) => node.type).sort()).toEqual([...OUR_NODES].sort());
 		// It came from the registry: the packument and the tarball of X, through registry.npmjs.org.
 		expect(proxy.forwarded.slice(forwardedBefore)).toContain(`GET /${PACKAGE_NAME}/-/${PACKAGE_NAME}-${X}.tgz`);
+		// n8n asked api.n8n.io whether the package is banned; unreachable (refused here, as offline), it went on.
+		expect(proxy.refused).toContain('api.n8n.io:443');
 
 		const [listed] = await packages();
 		expect(listed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: X, failedLoading: false });

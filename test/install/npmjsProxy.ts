@@ -16,6 +16,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { aptInstall, canInstall } from '../harness/debian.mjs';
 import { run } from '../harness/processes.mjs';
 
 export const NPMJS_HOST = 'registry.npmjs.org';
@@ -32,8 +33,20 @@ export interface NpmjsProxy {
 	close(): Promise<void>;
 }
 
+/** Installs Debian's openssl when missing and running as root (as CI does), or says how to. */
+async function ensureOpenssl() {
+	const found = await run('openssl', ['version'], { allowFailure: true }).then(
+		(result) => result.code === 0,
+		() => false,
+	);
+	if (found) return;
+	if (!canInstall()) throw new Error("The install test needs Debian's openssl: sudo apt-get install openssl");
+	aptInstall(['openssl']);
+}
+
 /** A certificate authority and a certificate for `host` signed by it, made with openssl. */
 async function makeCertificates(dir: string, host: string) {
+	await ensureOpenssl();
 	const file = (name: string) => path.join(dir, name);
 	await run('openssl', [
 		'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=n8n-nodes-taxpayer-messaging install test CA',
