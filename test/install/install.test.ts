@@ -149,7 +149,8 @@ function installPathWorkflow(lookupCredential: { id: string; name: string }, mes
 				'New USD rate',
 				'exchangeRateTrigger',
 				[0, 200],
-				// Every minute (n8n's shortest): a restart keeps the schedule, and the next poll shows it.
+				// Every minute (n8n's shortest): published, n8n polls soon after each start (seen within a
+				// second), so a poll from a new process comes well within the deadline.
 				{ pollTimes: { item: [{ mode: 'everyMinute' }] }, currencies: ['USD'], options: {} },
 				{ credentials: { taxpayerLookupApi: lookupCredential } },
 			),
@@ -192,8 +193,8 @@ const publication = () =>
  * Proves both triggers of the published workflow are live after a start: n8n says it is published
  * (every node activated); the Evolution fake still holds this n8n's webhook URL (same port, same
  * webhook id), and a delivery through it starts an execution that replies with the saved
- * credential; the Exchange Rate Trigger polls the lookup fake again (n8n keeps poll schedules in its
- * database across restarts: the next minute's poll).
+ * credential; the Exchange Rate Trigger polls the lookup fake again (`pollsBefore`: the count when no
+ * n8n was running, or before publishing).
  */
 async function expectTriggersLive(pollsBefore: number, text: string) {
 	await expect.poll(async () => (await publication()).status, { timeout: 60_000, interval: 250 }).toBe('published');
