@@ -179,7 +179,8 @@ function installPathWorkflow(lookupCredential: { id: string; name: string }, mes
 
 const sentTexts = () =>
 	messaging.requests.filter((request) => request.path === '/message/sendText/sales').map((request) => request.body as IDataObject);
-const polls = () => lookup.requests.filter((request) => request.path === '/api/v2/tipo-cambio/sbs/ultimo').length;
+const pollRequests = () => lookup.requests.filter((request) => request.path === '/api/v2/tipo-cambio/sbs/ultimo');
+const polls = () => pollRequests().length;
 const webhookUrl = () => `${server!.url}/webhook/${WEBHOOK_ID}/webhook`;
 
 /** What GET /rest/workflows/:id/publication-status says: the workflow's and each trigger's state. */
@@ -201,6 +202,8 @@ async function expectTriggersLive(pollsBefore: number, text: string) {
 	expect(messaging.webhooks.get(INSTANCE)).toMatchObject({ enabled: true, url: webhookUrl() });
 	await deliverAndAwaitReply(text);
 	await expect.poll(polls, { timeout: 90_000, interval: 500 }).toBeGreaterThan(pollsBefore);
+	// Signed with the saved lookup credential, decrypted by this start.
+	expect(pollRequests().slice(pollsBefore).map((request) => request.headers.authorization)).toContain(`Bearer ${VALID_TOKEN}`);
 }
 
 /**
@@ -369,6 +372,7 @@ describe(`${PACKAGE_NAME} through n8n's community-package installer`, () => {
 		expect(messaging.webhooks.get(INSTANCE)).toMatchObject({ enabled: true, url: webhookUrl() });
 		// Publishing polls once: the first poll remembers Friday's rate and starts nothing.
 		await expect.poll(polls, { timeout: 30_000, interval: 250 }).toBe(pollsBefore + 1);
+		expect(pollRequests()[pollsBefore].headers.authorization).toBe(`Bearer ${VALID_TOKEN}`);
 
 		const webhookRuns = await deliverAndAwaitReply('antes de actualizar');
 		expect(webhookRuns).toHaveLength(1);
