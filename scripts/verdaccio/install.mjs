@@ -4,18 +4,14 @@
 // finished install; with it present this is instant. Not a dependency of the package (it has none)
 // nor a devDependency: only the install test uses it.
 //   bash scripts/node24.sh node scripts/verdaccio/install.mjs
-// Importable too: `await ensureVerdaccio()`; `verdaccioBin` is the CLI to run with Node.
+// Importable too: `await ensureVerdaccio()`.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { repoRoot } from '../../test/harness/n8n.mjs';
 import { run } from '../../test/harness/processes.mjs';
-
-export const VERDACCIO_VERSION = '6.10.4';
-export const verdaccioDir = path.join(repoRoot, '.cache', 'verdaccio');
-export const verdaccioBin = path.join(verdaccioDir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+import { VERDACCIO_VERSION, verdaccioBin, verdaccioDir } from '../../test/harness/verdaccio.mjs';
 const stampFile = path.join(verdaccioDir, '.installed.json');
 
 async function readJson(file) {

@@ -1,5 +1,5 @@
 // A local npm registry for the install test: Verdaccio (installed into .cache/verdaccio by
-// scripts/verdaccio/install.mjs), started on a free loopback port with its config, storage and
+// scripts/verdaccio/install.mjs, which the install test's script runs first), started on a free loopback port with its config, storage and
 // users in a new temporary folder. Everything but this package is fetched from the npm registry
 // (the `npmjs` uplink); this package has no uplink, so only the versions published here exist.
 // Publishing is as a user created through the registry's own API (what `npm adduser` calls), with
@@ -8,9 +8,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { verdaccioBin, verdaccioDir } from '../../scripts/verdaccio/install.mjs';
 import { PACKAGE_NAME } from '../harness/n8n.mjs';
 import { answersOk, freePort, run, startProcess, stopProcess, waitUntilReady } from '../harness/processes.mjs';
+import { verdaccioBin, verdaccioDir } from '../harness/verdaccio.mjs';
 
 const PUBLISHER = { name: 'install-test', password: 'install-test-password-1' };
 
