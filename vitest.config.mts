@@ -11,7 +11,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ['test/**/*.test.ts'],
-		exclude: ['test/e2e/**', 'test/queue/**', 'node_modules/**'],
+		exclude: ['test/e2e/**', 'test/queue/**', 'test/install/**', 'node_modules/**'],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: 'forks',

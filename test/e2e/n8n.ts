@@ -376,6 +376,11 @@ export class N8nServer {
 		return (parsed.data ?? parsed) as T;
 	}
 
+	/** A GET of a path outside the REST API as the signed-in owner (the editor's `/types/nodes.json`, say). */
+	async getSignedIn(pathname: string) {
+		return await fetch(`${this.url}${pathname}`, { headers: { cookie: this.cookie, 'browser-id': 'e2e' } });
+	}
+
 	/**
 	 * Publishes (activates) an imported workflow and waits until its triggers are live (webhooks
 	 * registered, polls scheduled). Throws with n8n's reason when a trigger fails to activate.
