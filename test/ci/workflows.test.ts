@@ -57,10 +57,10 @@ describe('.github/workflows/ci.yml', () => {
 		expect(commands(job)).toEqual(['bash .ci/run']);
 	});
 
-	it('keeps .cache/ (Node 24, n8n, the scanner) keyed on the files that pin their versions', () => {
+	it('keeps .cache/ (Node 24, n8n, the scanner, Verdaccio) keyed on the files that pin their versions', () => {
 		const cache = job.steps?.find((step) => step.uses?.startsWith('actions/cache@'));
 		expect(cache?.with?.path).toBe('.cache');
-		for (const pin of ['scripts/node24.sh', 'test/harness/n8n.mjs', 'test/harness/scanner.mjs']) {
+		for (const pin of ['scripts/node24.sh', 'test/harness/n8n.mjs', 'test/harness/scanner.mjs', 'test/harness/verdaccio.mjs']) {
 			expect(String(cache?.with?.key)).toContain(pin);
 		}
 	});
