@@ -370,8 +370,9 @@ describe(`${PACKAGE_NAME} through n8n's community-package installer`, () => {
 		const pollsBefore = polls();
 		await server!.activate(workflowId);
 		expect(messaging.webhooks.get(INSTANCE)).toMatchObject({ enabled: true, url: webhookUrl() });
-		// Publishing polls once: the first poll remembers Friday's rate and starts nothing.
-		await expect.poll(polls, { timeout: 30_000, interval: 250 }).toBe(pollsBefore + 1);
+		// Publishing polls at once (the first poll remembers Friday's rate and starts nothing); the
+		// every-minute schedule may add one more if a minute turns meanwhile.
+		await expect.poll(polls, { timeout: 30_000, interval: 250 }).toBeGreaterThan(pollsBefore);
 		expect(pollRequests()[pollsBefore].headers.authorization).toBe(`Bearer ${VALID_TOKEN}`);
 
 		const webhookRuns = await deliverAndAwaitReply('antes de actualizar');
