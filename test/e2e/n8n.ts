@@ -18,7 +18,7 @@
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,7 @@ import path from 'node:path';
 import type { IBinaryKeyData, IDataObject, IRun, ITaskData } from 'n8n-workflow';
 import { inject } from 'vitest';
 
-import { PACKAGE_NAME, bcryptHash, cacheDir, n8nEnv, runN8n, startN8n, type N8nProcess, type RunResult } from '../harness/n8n.mjs';
+import { PACKAGE_NAME, bcryptHash, cacheDir, n8nEnv, repoRoot, runN8n, startN8n, type N8nProcess, type RunResult } from '../harness/n8n.mjs';
 import { freePort } from '../harness/processes.mjs';
 
 /** How a node of a workflow refers to a stored credential. */
@@ -270,7 +270,7 @@ export class N8n {
 	 */
 	async startServer(): Promise<N8nServer> {
 		await this.importCredentials();
-		return await N8nServer.start(this.userFolder, path.join(this.work, 'server.log'));
+		return await N8nServer.start(this.userFolder, await this.serverLog('server'));
 	}
 
 	/**
@@ -281,7 +281,17 @@ export class N8n {
 	async restartServer(server: N8nServer): Promise<N8nServer> {
 		const port = Number(new URL(server.url).port);
 		await server.stop();
-		return await N8nServer.start(this.userFolder, path.join(this.work, 'server-restarted.log'), { port });
+		return await N8nServer.start(this.userFolder, await this.serverLog('server-restarted'), { port });
+	}
+
+	/**
+	 * Where a started n8n's output goes when it stops: test-results/e2e/, which outlives the user
+	 * folder (CI keeps it for a failed run).
+	 */
+	private async serverLog(name: string) {
+		const dir = path.join(repoRoot, 'test-results', 'e2e');
+		await mkdir(dir, { recursive: true });
+		return path.join(dir, `${path.basename(this.work)}-${name}.log`);
 	}
 
 	async dispose() {
