@@ -17,7 +17,7 @@ import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/looku
 import { startOpenAiFake, type ChatRequest, type OpenAiFake } from '../../fakes/openai';
 import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
-import { BROWSER_AGENT, eventually, linksOf } from './waiting';
+import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
 const example = JSON.parse(readFileSync(path.join(repoRoot, 'examples/ai-agent-ruc-to-whatsapp.json'), 'utf8')) as WorkflowJson;
 const TRIGGER = "When clicking 'Execute workflow'";
@@ -115,7 +115,7 @@ const agentAnswer = (execution: Awaited<ReturnType<N8nServer['execution']>>) =>
  */
 async function approvalRequest(since: number, executionId: string) {
 	const text = await eventually('the approval request to the manager', () => sentTexts(since).find((body) => body.number === '51987654321')?.text as string | undefined);
-	await eventually('the execution waiting', async () => ((await server.execution(executionId)).status === 'waiting' ? true : undefined));
+	await untilWaiting(server, executionId);
 	return { message: text.split('\n\n*')[0], links: linksOf(text) };
 }
 

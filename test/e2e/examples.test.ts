@@ -17,7 +17,7 @@ import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../f
 import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
-import { BROWSER_AGENT, eventually, linksOf } from './waiting';
+import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
 const examplesDir = path.join(repoRoot, 'examples');
 const examples = readdirSync(examplesDir)
@@ -262,7 +262,7 @@ describe('examples/', () => {
 		const links = linksOf(text);
 		expect(Object.keys(links)).toEqual(['✓ Aprobar', '✗ Rechazar']);
 		// The text goes out before n8n has saved the execution as waiting.
-		await eventually('the execution waiting', async () => ((await server!.execution(executionId)).status === 'waiting' ? true : undefined));
+		await untilWaiting(server!, executionId);
 
 		const page = await fetch(links['✓ Aprobar'], { headers: { 'user-agent': BROWSER_AGENT } });
 		expect(page.status).toBe(200);
