@@ -3,9 +3,10 @@
 // request defaults twice for every item, and derives the allowed domains from it: a credential
 // restricted to some domains still reaches its own server, so the same is done here with the
 // address the runner sets (see routingNodeAdaptation.ts).
-import { getCredentialAllowedDomains, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { ServerAddress } from './contract';
+import { credentialAllowedDomains } from './n8nReleases';
 
 export interface RunServer {
 	baseURL: string;
@@ -28,12 +29,7 @@ async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<
 		return { baseURL: '' };
 	}
 	const baseURL = server.baseUrl(credentials);
-	const allowedDomains = getCredentialAllowedDomains({
-		node: fns.getNode(),
-		credentialData: credentials,
-		credentialOwnedSurface: true,
-		nodeEndpointUrl: baseURL,
-	});
+	const allowedDomains = credentialAllowedDomains(fns.getNode(), credentials, baseURL);
 	return { baseURL, allowedDomains };
 }
 

@@ -51,7 +51,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
-	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation'],
+	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases'],
 	['contract', 'fields', 'simplify', 'requestOptions'],
 	['quota', 'pacing', 'server', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],

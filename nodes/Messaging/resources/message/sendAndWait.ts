@@ -76,6 +76,8 @@ export const sendAndWait = sendOperation({
 	custom: {
 		firstItemOnly: true,
 		prepare(request, values, fns) {
+			// Older n8n releases check the links' signature only when asked to.
+			requireSignedResumeLinks(fns);
 			const links = values.response.links.map(({ label, approved }) => ({ label, url: fns.getSignedResumeUrl({ approved: String(approved) }) }));
 			// No preview: the sending server would open the first link to make one.
 			Object.assign(bodyOf(request), { text: messageWithLinks(values.message, links), linkPreview: false });

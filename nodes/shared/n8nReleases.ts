@@ -1,0 +1,67 @@
+// What differs between the n8n releases the package supports (1.123.x and 2.0 onwards), where the
+// nodes call n8n rather than n8n calling them. A community package runs with the n8n-workflow and
+// n8n-core of the n8n it is loaded into, so a name n8n-workflow added later is not imported by
+// name (the import would be undefined there, and the call a TypeError): it is looked up here and
+// used only when present, with what each release does written beside it. RoutingNode's insides
+// are the other release-specific part: routingNodeAdaptation.ts. test/nodes/shared/n8nReleases.test.ts
+// pins each branch; test/nodes/shared/runtimeImports.test.ts fails when the built package imports
+// from n8n-workflow a name the oldest supported releases lack.
+import * as workflow from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+
+/** n8n-workflow's `getCredentialAllowedDomains`, in any of its three forms, when the release has it. */
+type AllowedDomainsFunction = (first: unknown, second?: unknown) => string | undefined;
+
+/**
+ * How the release's getCredentialAllowedDomains takes its arguments, found by asking it once
+ * about a credential restricted to one domain: the positional form (n8n-workflow 1.120 with
+ * `(credentialData, nodeEndpointUrl)`, 2.20 with `(credentialData)`) reads the restriction from its
+ * first argument, the options form (2.25 on: `{ node, credentialData, ... }`) finds none there.
+ */
+let argumentForm: 'positional' | 'options' | undefined;
+
+function formOf(allowedDomains: AllowedDomainsFunction): 'positional' | 'options' {
+	if (argumentForm) return argumentForm;
+	const probe = { allowedHttpRequestDomains: 'domains', allowedDomains: 'probe.invalid' };
+	let answer: string | undefined;
+	try {
+		answer = allowedDomains(probe, 'https://probe.invalid');
+	} catch {
+		answer = undefined;
+	}
+	argumentForm = answer === undefined ? 'options' : 'positional';
+	return argumentForm;
+}
+
+/**
+ * The domains a credential lets the node's own requests reach, as the release's RoutingNode would
+ * have derived them had the node's base URL been in its request defaults (the runner sets it per
+ * run instead; server.ts). `undefined`: no restriction.
+ * - 2.0 to 2.17: n8n-workflow has no such function and RoutingNode restricts nothing.
+ * - 1.123 (n8n-workflow 1.120): the credential's list, with the node's own host added.
+ * - 2.20: the credential's list as written.
+ * - 2.25 to 2.35: the list (a credential that forbids use in nodes throws).
+ * - 2.36 on: the list with the node's own host, which the credential owns (`credentialOwnedSurface`).
+ */
+export function credentialAllowedDomains(node: INode, credentialData: ICredentialDataDecryptedObject, nodeEndpointUrl: string): string | undefined {
+	if (!('getCredentialAllowedDomains' in workflow)) return undefined;
+	const allowedDomains = (workflow as unknown as { getCredentialAllowedDomains: AllowedDomainsFunction }).getCredentialAllowedDomains;
+	if (formOf(allowedDomains) === 'positional') return allowedDomains(credentialData, nodeEndpointUrl);
+	return allowedDomains({ node, credentialData, credentialOwnedSurface: true, nodeEndpointUrl });
+}
+
+/** What a node's execute functions offer to make n8n check a resume link's signature. */
+interface SignatureSwitch {
+	setSignatureValidationRequired?: () => void;
+}
+
+/**
+ * Makes n8n refuse a resume link that is not the one it signed (Send and Wait for Response).
+ * n8n 1.123 and 2.0 to 2.13 (n8n-core up to 2.11.x) check a waiting execution's link signature
+ * only when the node asked for it with `setSignatureValidationRequired()`, which sets the
+ * execution's `validateSignature`; from n8n-core 2.14 on every signed link is checked and the
+ * function is gone.
+ */
+export function requireSignedResumeLinks(fns: object): void {
+	(fns as SignatureSwitch).setSignatureValidationRequired?.();
+}

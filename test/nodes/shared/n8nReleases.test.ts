@@ -1,0 +1,78 @@
+// What nodes/shared/n8nReleases.ts does with each release's n8n-workflow: the module is swapped for
+// the real n8n-workflow of n8n 1.123.0 (1.120.0), 1.123.81 (1.120.31) and 2.0.0 (2.0.0), installed
+// as dev dependencies named after their n8n, beside the one installed for n8n 2.41 (2.41.0).
+import { createRequire } from 'node:module';
+
+import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const requireHere = createRequire(__filename);
+
+const node: INode = {
+	id: 'node',
+	name: 'Messaging',
+	type: 'n8n-nodes-taxpayer-messaging.messaging',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+const restricted = (allowedDomains: string): ICredentialDataDecryptedObject => ({
+	apiKey: 'key',
+	allowedHttpRequestDomains: 'domains',
+	allowedDomains,
+});
+
+/** n8nReleases.ts loaded with `workflowPackage` as its n8n-workflow. */
+async function releasesWith(workflowPackage: string) {
+	vi.resetModules();
+	vi.doMock('n8n-workflow', () => requireHere(workflowPackage) as object);
+	return await import('../../../nodes/shared/n8nReleases');
+}
+
+afterEach(() => {
+	vi.doUnmock('n8n-workflow');
+	vi.resetModules();
+});
+
+describe("the domains a credential allows, as each release's RoutingNode derives them", () => {
+	it('n8n 2.41 (options form): the list, with the node\'s own host added (the credential owns it)', async () => {
+		const releases = await releasesWith('n8n-workflow');
+		expect(releases.credentialAllowedDomains(node, restricted('example.com'), 'https://evolution.example.org')).toBe(
+			'evolution.example.org, example.com',
+		);
+		expect(releases.credentialAllowedDomains(node, restricted('*.example.org'), 'https://evolution.example.org')).toBe('*.example.org');
+		expect(releases.credentialAllowedDomains(node, { apiKey: 'key' }, 'https://evolution.example.org')).toBeUndefined();
+	});
+
+	it('n8n 1.123.81 (positional form, n8n-workflow 1.120.31): the list, with the node\'s own host added', async () => {
+		const releases = await releasesWith('n8n-workflow-n8n-1.123.81');
+		expect(releases.credentialAllowedDomains(node, restricted('example.com'), 'https://evolution.example.org')).toBe(
+			'evolution.example.org, example.com',
+		);
+		expect(releases.credentialAllowedDomains(node, { apiKey: 'key' }, 'https://evolution.example.org')).toBeUndefined();
+	});
+
+	it.each(['n8n-workflow-n8n-2.0.0', 'n8n-workflow-n8n-1.123.0'])(
+		'%s (no such function, RoutingNode restricts nothing): no restriction, and no TypeError',
+		async (workflowPackage) => {
+			expect('getCredentialAllowedDomains' in (requireHere(workflowPackage) as object)).toBe(false);
+			const releases = await releasesWith(workflowPackage);
+			expect(releases.credentialAllowedDomains(node, restricted('example.com'), 'https://evolution.example.org')).toBeUndefined();
+		},
+	);
+});
+
+describe('signed resume links', () => {
+	it('asks n8n to check the signature where the release has the switch (1.123, 2.0 to 2.13)', async () => {
+		const { requireSignedResumeLinks } = await import('../../../nodes/shared/n8nReleases');
+		const fns = { setSignatureValidationRequired: vi.fn() };
+		requireSignedResumeLinks(fns);
+		expect(fns.setSignatureValidationRequired).toHaveBeenCalledOnce();
+	});
+
+	it('does nothing where every link is checked and the switch is gone (2.14 on)', async () => {
+		const { requireSignedResumeLinks } = await import('../../../nodes/shared/n8nReleases');
+		expect(() => requireSignedResumeLinks({})).not.toThrow();
+	});
+});
