@@ -1,25 +1,27 @@
-// Installs the real n8n (N8N_VERSION) into .cache/n8n, once: `npm install --ignore-scripts`, then
-// sqlite3's native module built with node-gyp against Node 24's headers (install scripts stay off, so
-// no prebuilt binary is downloaded from outside the npm registry). A stamp file marks a finished
-// install; with it present this is instant. Needs Node 24: run it as
-//   bash scripts/node24.sh node scripts/n8n/install.mjs
+// Installs one n8n release (N8N_VERSION, default the pinned one) into its own cache folder
+// (test/harness/n8n.mjs: `cacheDir`, outside the clone), once: `npm ci --ignore-scripts` from the
+// release's lockfile kept in test/n8n-releases/<version>/ (an install without one drifts as n8n's
+// dependencies publish new versions), then sqlite3's native module built with node-gyp against Node
+// 24's headers (install scripts stay off, so no prebuilt binary is downloaded from outside the npm
+// registry). A stamp file marks a finished install of that lockfile; with it present this is instant.
+// Needs Node 24: run it as
+//   bash scripts/node24.sh node scripts/n8n/install.mjs            (N8N_VERSION=1.123.81 for another)
+//   bash scripts/node24.sh node scripts/n8n/install.mjs --lock     (writes the release's lockfile)
 // Importable too: `await ensureN8n()` (scripts/start.mjs, scripts/e2e.sh).
+import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_VERSION, cacheDir, n8nBin } from '../../test/harness/n8n.mjs';
+import { N8N_VERSION, cacheDir, n8nBin, releasesDir } from '../../test/harness/n8n.mjs';
 import { run } from '../../test/harness/processes.mjs';
 
 const stampFile = path.join(cacheDir, '.installed.json');
-const cachePackageJson = {
-	name: 'n8n-runtime-cache',
-	private: true,
-	dependencies: { n8n: N8N_VERSION },
-	// n8n 2.41.1 pins a linkedom whose own dependencies no longer resolve; 0.18.14 is the fix.
-	overrides: { linkedom: '0.18.14' },
-};
+const releaseDir = path.join(releasesDir, N8N_VERSION);
+const releaseManifest = path.join(releaseDir, 'package.json');
+const releaseLock = path.join(releaseDir, 'package-lock.json');
 
 const elapsed = (start) => `${Math.round((Date.now() - start) / 1000)}s`;
 
@@ -42,20 +44,20 @@ async function readJson(file) {
 	}
 }
 
-function wantedStamp() {
-	return { n8n: N8N_VERSION, node: process.versions.node.split('.')[0], modules: process.versions.modules };
+async function lockHash() {
+	return createHash('sha256').update(await readFile(releaseLock)).digest('hex').slice(0, 16);
+}
+
+async function wantedStamp() {
+	return { n8n: N8N_VERSION, lock: await lockHash(), node: process.versions.node.split('.')[0], modules: process.versions.modules };
 }
 
 /** Whether n8n is installed and usable under this Node, per the stamp (fast, no process started). */
 export async function n8nIsInstalled() {
+	if (!existsSync(releaseLock)) return false;
 	const stamp = await readJson(stampFile);
-	const wanted = wantedStamp();
-	return (
-		existsSync(n8nBin) &&
-		stamp !== undefined &&
-		stamp.n8n === wanted.n8n &&
-		stamp.modules === wanted.modules
-	);
+	const wanted = await wantedStamp();
+	return existsSync(n8nBin) && stamp !== undefined && stamp.n8n === wanted.n8n && stamp.lock === wanted.lock && stamp.modules === wanted.modules;
 }
 
 /** The node-gyp to build with: the cache's own copy, npm's bundled copy, or one installed for it. */
@@ -112,7 +114,7 @@ async function sqliteLoads() {
 	return result.code === 0 ? result.stdout.trim() : undefined;
 }
 
-/** Installs n8n into .cache/n8n unless the stamp says it is there. `log` prints progress. */
+/** Installs the release into its cache folder unless the stamp says it is there. `log` prints progress. */
 export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
 	if (await n8nIsInstalled()) return;
 	const major = Number(process.versions.node.split('.')[0]);
@@ -120,27 +122,23 @@ export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
 		throw new Error(`n8n ${N8N_VERSION} needs Node 24 (this is ${process.version}); run through bash scripts/node24.sh`);
 	}
 	const start = Date.now();
-	log(`== n8n: installing n8n ${N8N_VERSION} into .cache/n8n (first time only; a few minutes)`);
+	log(`== n8n: installing n8n ${N8N_VERSION} into ${cacheDir} (first time only; a few minutes)`);
 	await mkdir(cacheDir, { recursive: true });
 	await rm(stampFile, { force: true });
 
-	const installed = await readJson(path.join(cacheDir, 'node_modules', 'n8n', 'package.json'));
-	const manifest = await readJson(path.join(cacheDir, 'package.json'));
-	const manifestOk =
-		manifest?.dependencies?.n8n === N8N_VERSION && manifest?.overrides?.linkedom === cachePackageJson.overrides.linkedom;
-	if (installed?.version !== N8N_VERSION || !manifestOk) {
-		if (!manifestOk) await writeFile(path.join(cacheDir, 'package.json'), JSON.stringify(cachePackageJson, null, 2) + '\n');
-		log('   npm install --ignore-scripts (about 2,400 packages from the npm registry)');
-		const step = Date.now();
-		await withHeartbeat(
-			run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: cacheDir }),
-			'npm install still running',
-			log,
-		);
-		log(`   npm install done in ${elapsed(step)}`);
-	} else {
-		log(`   n8n ${N8N_VERSION} already in node_modules`);
+	if (!existsSync(releaseLock)) {
+		throw new Error(`no lockfile for n8n ${N8N_VERSION} in ${path.relative(process.cwd(), releaseDir)}: write it with N8N_VERSION=${N8N_VERSION} node scripts/n8n/install.mjs --lock`);
 	}
+	await copyFile(releaseManifest, path.join(cacheDir, 'package.json'));
+	await copyFile(releaseLock, path.join(cacheDir, 'package-lock.json'));
+	log(`   npm ci --ignore-scripts from ${path.relative(process.cwd(), releaseLock)}`);
+	const step = Date.now();
+	await withHeartbeat(
+		run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: cacheDir }),
+		'npm ci still running',
+		log,
+	);
+	log(`   npm ci done in ${elapsed(step)}`);
 
 	let sqliteVersion = await sqliteLoads();
 	if (!sqliteVersion) {
@@ -170,12 +168,30 @@ export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
 
 	const version = await run(process.execPath, [n8nBin, '--version'], { cwd: cacheDir });
 	log(`   n8n --version: ${version.stdout.trim().split('\n').pop()}`);
-	await writeFile(stampFile, JSON.stringify({ ...wantedStamp(), sqlite: sqliteVersion, installedAt: new Date().toISOString() }, null, 2) + '\n');
+	await writeFile(stampFile, JSON.stringify({ ...(await wantedStamp()), sqlite: sqliteVersion, installedAt: new Date().toISOString() }, null, 2) + '\n');
 	log(`== n8n: installed in ${elapsed(start)}`);
 }
 
+/**
+ * Writes the release's lockfile: npm resolves test/n8n-releases/<version>/package.json (n8n and the
+ * overrides some releases need) in a temporary folder, and the lockfile is copied beside it.
+ */
+export async function lockRelease({ log = (line) => console.log(line) } = {}) {
+	if (!existsSync(releaseManifest)) throw new Error(`write ${path.relative(process.cwd(), releaseManifest)} first (n8n as its one dependency)`);
+	const work = await mkdtemp(path.join(tmpdir(), `n8n-lock-${N8N_VERSION}-`));
+	try {
+		await copyFile(releaseManifest, path.join(work, 'package.json'));
+		log(`== n8n ${N8N_VERSION}: resolving its dependencies (npm install --package-lock-only)`);
+		await run('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: work });
+		await copyFile(path.join(work, 'package-lock.json'), releaseLock);
+		log(`   wrote ${path.relative(process.cwd(), releaseLock)}`);
+	} finally {
+		await rm(work, { recursive: true, force: true });
+	}
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	ensureN8n().catch((error) => {
+	(process.argv.includes('--lock') ? lockRelease() : ensureN8n()).catch((error) => {
 		console.error(`n8n install failed: ${error.message}`);
 		process.exit(1);
 	});

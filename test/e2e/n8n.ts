@@ -1,4 +1,4 @@
-// Drives the real n8n (2.41.1, installed in .cache/n8n) from end-to-end tests, through its CLI only:
+// Drives the real n8n (the release of test/harness/n8n.mjs, N8N_VERSION) from end-to-end tests, through its CLI only:
 // `import:credentials`, `import:workflow`, `execute --id --rawOutput`. Each N8n has its own user
 // folder (a copy of the template globalSetup.ts prepared: package installed, database migrated)
 // and every process gets its own ports, so test files can run side by side.
@@ -18,6 +18,7 @@
 //
 // Scenario nodes run with "On Error: Continue" (n8n's continueOnFail) unless they say otherwise, so
 // one failing scenario does not stop the others; its error comes back as `error`.
+import { randomUUID } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -190,11 +191,15 @@ export class N8n {
 		this.pendingCredentials = [];
 	}
 
-	/** Imports workflows (one `import:workflow` for all). */
+	/**
+	 * Imports workflows (one `import:workflow` for all). Each gets a `versionId` when it has none:
+	 * n8n 2.0 imports a workflow without one as unusable (publishing it finds no version).
+	 */
 	async importWorkflows(workflows: WorkflowJson[]) {
 		await this.importCredentials();
 		const file = path.join(this.work, `workflows-${newId('f')}.json`);
-		await writeFile(file, JSON.stringify(workflows, null, 2));
+		const versioned = workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }));
+		await writeFile(file, JSON.stringify(versioned, null, 2));
 		await this.cli(['import:workflow', `--input=${file}`]);
 	}
 
@@ -300,6 +305,16 @@ export class N8n {
 	}
 }
 
+/** An answer of n8n's REST API that is not a success, with its status. */
+export class RestError extends Error {
+	constructor(
+		message: string,
+		readonly status: number,
+	) {
+		super(message);
+	}
+}
+
 /** Summary of an execution as the editor lists it. */
 export interface ExecutionSummary {
 	id: string;
@@ -351,6 +366,7 @@ export class N8nServer {
 		const server = new N8nServer(`http://127.0.0.1:${port}`, n8n);
 		n8n.child.on('exit', () => void writeFile(logFile, n8n.output()).catch(() => undefined));
 		await n8n.ready();
+		await server.untilRestAnswers();
 		await server.signIn();
 		return server;
 	}
@@ -360,12 +376,38 @@ export class N8nServer {
 		return this.n8n.output();
 	}
 
+	/** n8n 1.x answers its readiness check before its REST routes exist: wait for them too. */
+	private async untilRestAnswers(timeoutMs = 60_000) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const status = await fetch(`${this.url}/rest/settings`).then((response) => response.status, () => 0);
+			if (status === 200) return;
+			if (Date.now() > deadline) throw new Error(`n8n's REST API did not answer within ${timeoutMs} ms (last status ${status})`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+
+	/**
+	 * Signs in as the owner. n8n 2.41 creates the owner from the environment at start-up; 1.x and
+	 * 2.0 have no such setting, so there the owner is set up through the editor's first-run route.
+	 */
 	private async signIn() {
-		const response = await fetch(`${this.url}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-		});
+		const login = async () =>
+			await fetch(`${this.url}/rest/login`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+			});
+		let response = await login();
+		if (response.status === 401) {
+			const setup = await fetch(`${this.url}/rest/owner/setup`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email: OWNER.email, firstName: 'E2E', lastName: 'Owner', password: OWNER.password }),
+			});
+			if (!setup.ok) throw new Error(`setting up n8n's owner failed: ${setup.status} ${await setup.text()}`);
+			response = await login();
+		}
 		if (!response.ok) throw new Error(`signing in to n8n failed: ${response.status} ${await response.text()}`);
 		this.cookie = response.headers
 			.getSetCookie()
@@ -381,7 +423,7 @@ export class N8nServer {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`);
+		if (!response.ok) throw new RestError(`${method} /rest${route}: ${response.status} ${text.slice(0, 500)}`, response.status);
 		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 		return (parsed.data ?? parsed) as T;
 	}
@@ -397,10 +439,22 @@ export class N8nServer {
 	 */
 	async activate(workflowId: string, timeoutMs = 60_000) {
 		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
-		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		try {
+			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		} catch (error) {
+			// n8n 2.0 keeps no history of a workflow imported by the CLI, and publishes only a version
+			// it has: saving it as the editor does makes one.
+			if (!(error instanceof RestError) || !/version/i.test(error.message)) throw error;
+			const saved = await this.rest<{ versionId: string }>('PATCH', `/workflows/${workflowId}`, { ...workflow });
+			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
+		}
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const status = await this.rest<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`);
+			const status = await this.rest<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`).catch((error: unknown) => {
+				// Before the publication outbox (1.x, 2.0) activation is done when the request answers.
+				if (error instanceof RestError && error.status === 404) return { status: 'published', triggers: [] } satisfies PublicationStatus;
+				throw error;
+			});
 			if (status.status === 'published') return status;
 			if (status.status === 'failed' || status.status === 'partial') {
 				throw new Error(`activating ${workflowId} failed: ${JSON.stringify(status.triggers)}`);
@@ -420,8 +474,13 @@ export class N8nServer {
 	 * id; `waitForExecutions` or `execution` give its outcome.
 	 */
 	async runManually(workflowId: string, triggerName: string): Promise<string> {
-		const result = await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${workflowId}/run`, {
-			triggerToStartFrom: { name: triggerName },
+		const run = async (body: IDataObject) =>
+			await this.rest<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/workflows/${workflowId}/run`, body);
+		const result = await run({ triggerToStartFrom: { name: triggerName } }).catch(async (error: unknown) => {
+			// n8n 1.x and 2.0 run the workflow the editor sends, not the saved one.
+			if (!(error instanceof RestError) || error.status !== 500) throw error;
+			const workflowData = await this.rest<IDataObject>('GET', `/workflows/${workflowId}`);
+			return await run({ workflowData, triggerToStartFrom: { name: triggerName } });
 		});
 		if (!result.executionId) throw new Error(`running ${workflowId} from "${triggerName}" started no execution: ${JSON.stringify(result)}`);
 		return result.executionId;

@@ -6,8 +6,12 @@ import type { RunOptions, RunResult, StopOptions } from './processes.mjs';
 export type { RunOptions, RunResult } from './processes.mjs';
 
 export declare const repoRoot: string;
+export declare const PINNED_N8N_VERSION: string;
 export declare const N8N_VERSION: string;
+export declare const releasesDir: string;
+export declare const releasesCacheRoot: string;
 export declare const cacheDir: string;
+export declare function releaseHasModule(name: string): boolean;
 export declare const n8nBin: string;
 export declare const PACKAGE_NAME: string;
 export declare const DEV_ENCRYPTION_KEY: string;

@@ -4,17 +4,38 @@
 // package or installed with npm), how a CLI command is run, and how a server (`n8n start`, `n8n
 // worker`) is started, waited for and stopped. Plain JavaScript, so that the scripts (run by Node
 // without a build) and the TypeScript tests share it; types in n8n.d.mts beside this file.
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { answersOk, run, startProcess, stopProcess, waitUntilReady } from './processes.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const N8N_VERSION = '2.41.1';
-export const cacheDir = path.join(repoRoot, '.cache', 'n8n');
+/** The n8n release `npm test`, `npm start`, the browser, queue and install tests and the bench run. */
+export const PINNED_N8N_VERSION = '2.41.1';
+/**
+ * The release this process runs: `N8N_VERSION` picks another one of test/n8n-releases/ (the
+ * compatibility stage, scripts/compat.sh); each is installed from its own lockfile there.
+ */
+export const N8N_VERSION = process.env.N8N_VERSION || PINNED_N8N_VERSION;
+/** The releases a lockfile is kept for: `test/n8n-releases/<version>/package-lock.json`. */
+export const releasesDir = path.join(repoRoot, 'test', 'n8n-releases');
+/**
+ * Where installed n8n releases are kept, one folder each (`n8n-<version>`), outside the clone so
+ * that every clone on the machine reuses them: `N8N_RELEASES_CACHE`, else `$XDG_CACHE_HOME` or
+ * `~/.cache`, under `n8n-nodes-taxpayer-messaging/`.
+ */
+export const releasesCacheRoot =
+	process.env.N8N_RELEASES_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'n8n-nodes-taxpayer-messaging');
+export const cacheDir = path.join(releasesCacheRoot, `n8n-${N8N_VERSION}`);
 export const n8nBin = path.join(cacheDir, 'node_modules', 'n8n', 'bin', 'n8n');
+
+/** Whether the running release has a backend module (n8n refuses to disable one it does not know). */
+export function releaseHasModule(name) {
+	return existsSync(path.join(cacheDir, 'node_modules', 'n8n', 'dist', 'modules', name));
+}
 export const PACKAGE_NAME = 'n8n-nodes-taxpayer-messaging';
 /** A fixed key for local sandboxes and tests only; it protects nothing of value. */
 export const DEV_ENCRYPTION_KEY = 'taxpayer-messaging-local-dev-key-not-a-secret';
@@ -79,7 +100,8 @@ export function n8nEnv({ userFolder, port, brokerPort, extra = {} }) {
 		N8N_SECURE_COOKIE: 'false',
 		// Quiet and offline: no Python runner (not installed), no registry fetches from api.n8n.io.
 		N8N_PYTHON_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// 1.x and 2.0 have no such module and refuse to start when asked to disable it.
+		...(releaseHasModule('mcp-registry') ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// Today's defaults, set explicitly so n8n does not warn that they will change.
@@ -177,7 +199,7 @@ export function startN8n({ env, command = 'start', args = [], inherit = false, n
 	};
 }
 
-/** Runs the n8n CLI (the copy in .cache/n8n) with `env` (see n8nEnv). */
+/** Runs the n8n CLI (the release installed in cacheDir) with `env` (see n8nEnv). */
 export function runN8n(args, { env, cwd, allowFailure, onLine, timeoutMs }) {
 	return run(process.execPath, [n8nBin, ...args], { env, cwd: cwd ?? env.N8N_USER_FOLDER, allowFailure, onLine, timeoutMs });
 }

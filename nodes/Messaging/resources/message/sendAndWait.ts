@@ -6,6 +6,7 @@
 import { SEND_AND_WAIT_OPERATION, type IDataObject } from 'n8n-workflow';
 
 import { bad, ok } from '../../../shared/checks';
+import { requireSignedResumeLinks } from '../../../shared/n8nReleases';
 import type { Field } from '../../../shared/contract';
 import { bodyOf, checkedField } from '../../../shared/fields';
 import { recipient } from '../../fields';
