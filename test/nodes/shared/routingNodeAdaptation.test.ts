@@ -3,8 +3,7 @@
 // would evaluate it twice for every item), the base URL read from the credential once per run, and
 // input errors that stop the run recorded as operation errors (RoutingNode would make them API
 // errors with the code "none").
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import {
@@ -22,6 +21,7 @@ import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { VALID_TOKEN } from '../../../fakes/lookup';
 import { nodeTypesRegistry, runNode, type NodeRunResult } from '../../harness/engine';
+import { N8N_VERSION, PINNED_N8N_VERSION, cacheDir, releasesDir } from '../../harness/n8n.mjs';
 import { itemsOf, recipient, runMessaging, useEvolutionFake, instance } from '../Messaging/helpers';
 import { runLookup, useLookupFake } from '../TaxpayerLookup/lookup';
 
@@ -49,11 +49,19 @@ afterEach(() => {
 });
 
 describe('the RoutingNode adaptation', () => {
-	it('names the n8n version it is proven against, which is the one installed: recheck it when n8n is upgraded', () => {
+	it('names every n8n release it is proven against, this run\'s among them, with that release\'s n8n-core', () => {
 		const source = readFileSync(path.join(__dirname, '../../../nodes/shared/routingNodeAdaptation.ts'), 'utf8');
-		const proven = /proven against n8n (\d+\.\d+\.\d+)/.exec(source)?.[1];
-		const installed = (createRequire(__filename)('n8n-core/package.json') as { version: string }).version;
-		expect(proven).toBe(installed);
+		const proven = /proven against n8n ([\d.]+(?:(?:, | and )[\d.]+)*)/.exec(source.replace(/\n\/\/ /g, ' '))?.[1].split(/, | and /);
+		// A release added to the matrix (test/n8n-releases/) is checked and named there first.
+		expect(proven?.sort()).toEqual(readdirSync(releasesDir).sort());
+		expect(proven).toContain(N8N_VERSION);
+		// The engine running this file is that release's: the dev dependency for the pinned release,
+		// the release's own copy in the compatibility stage (vitest.compat.config.mts).
+		const coreOf = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'n8n-core', 'package.json'), 'utf8')) as { version: string }).version;
+		const lock = JSON.parse(readFileSync(path.join(releasesDir, N8N_VERSION, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+		const releaseNeeds = lock.packages['node_modules/n8n-core'].version;
+		const running = N8N_VERSION === PINNED_N8N_VERSION ? coreOf(path.join(__dirname, '../../../node_modules')) : coreOf(path.join(cacheDir, 'node_modules'));
+		expect(running).toBe(releaseNeeds);
 	});
 
 	it.each([
