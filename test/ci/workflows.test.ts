@@ -57,10 +57,18 @@ describe('.github/workflows/ci.yml', () => {
 		expect(commands(job)).toEqual(['bash .ci/run']);
 	});
 
-	it('keeps .cache/ (Node 24, n8n, the scanner, Verdaccio) keyed on the files that pin their versions', () => {
-		const cache = job.steps?.find((step) => step.uses?.startsWith('actions/cache@'));
-		expect(cache?.with?.path).toBe('.cache');
+	it('keeps .cache/ (Node 24, the scanner, Verdaccio) keyed on the files that pin their versions', () => {
+		const cache = job.steps?.find((step) => step.uses?.startsWith('actions/cache@') && step.with?.path === '.cache');
+		expect(cache).toBeDefined();
 		for (const pin of ['scripts/node24.sh', 'test/harness/n8n.mjs', 'test/harness/scanner.mjs', 'test/harness/verdaccio.mjs']) {
+			expect(String(cache?.with?.key)).toContain(pin);
+		}
+	});
+
+	it("keeps the n8n releases' cache folder (outside the clone) keyed on their lockfiles and their installer", () => {
+		const cache = job.steps?.find((step) => step.uses?.startsWith('actions/cache@') && step.with?.path === '~/.cache/n8n-nodes-taxpayer-messaging');
+		expect(cache).toBeDefined();
+		for (const pin of ['test/n8n-releases/**', 'scripts/node24.sh', 'scripts/n8n/install.mjs']) {
 			expect(String(cache?.with?.key)).toContain(pin);
 		}
 	});
