@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end tests in the real n8n (2.41.1): installs it into .cache/n8n when missing (first time: a
+# End-to-end tests in the real n8n (the pinned release, or N8N_VERSION's): installs it into its cache
+# folder (test/harness/n8n.mjs) when missing (first time: a
 # few minutes), builds the package, then runs test/e2e/ (vitest.e2e.config.mts). Needs Node 24: run it
 # as `bash scripts/node24.sh bash scripts/e2e.sh` (scripts/test.sh already runs under Node 24).
 # Extra arguments go to vitest, e.g. `bash scripts/e2e.sh test/e2e/package.test.ts`.

@@ -2,7 +2,7 @@
 # `npm run test:install`: the package as users get it from Settings → Community Nodes (test/install/):
 # Verdaccio (installed into .cache/verdaccio when missing, pinned) on a free port as the registry,
 # the built package published to it, then installed, upgraded and reinstalled by n8n's own installer
-# in a real n8n 2.41.1 (installed into .cache/n8n when missing). Needs Node 24 and openssl: run it as
+# in a real n8n 2.41.1 (installed into its cache folder when missing). Needs Node 24 and openssl: run it as
 # `bash scripts/node24.sh bash scripts/install-test.sh`. Every process's output: test-results/install/.
 # E2E_KEEP=1 keeps the n8n user folder.
 set -euo pipefail

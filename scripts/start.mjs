@@ -1,5 +1,6 @@
 // `npm start`: the real n8n 2.41.1 with this package installed as a community package, ready in the
-// browser at http://localhost:5678. On a fresh clone it installs n8n into .cache/n8n first (once).
+// browser at http://localhost:5678. On a fresh machine it installs n8n into its cache folder first
+// (once; test/harness/n8n.mjs says where).
 //
 // Sandbox mode (the default) also starts fakes of the two APIs on loopback, imports credentials that
 // point at them and the example workflows of examples/, so everything works without real accounts.

@@ -1,5 +1,5 @@
 // Loads an installed copy of the package with n8n's own loader (n8n-core's PackageDirectoryLoader from
-// .cache/n8n, the class n8n uses for community packages) and prints what it found as JSON:
+// n8n's cache folder, the class n8n uses for community packages) and prints what it found as JSON:
 //   node test/e2e/inspect-package.mjs <package folder>   (package.test.ts runs it)
 // → { nodes: [description...], credentials: [type...], known: { nodes, credentials } }
 // n8n itself resolves `n8n-workflow` for community packages through NODE_PATH; so does this.

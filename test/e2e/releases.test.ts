@@ -220,7 +220,7 @@ describe(`the package on n8n ${N8N_VERSION}`, () => {
 		await n8n.importWorkflows(workflows());
 		server = await n8n.startServer();
 		const test = async (type: string, data: IDataObject) =>
-			await server.rest<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { id: `t${type}`, name: type, type, data } });
+			await server.rest<{ status: string; message: string }>('POST', '/credentials/test', { credentials: { name: type, type, data } });
 		expect(await test('taxpayerLookupApi', { baseUrl: lookup.url, accessToken: VALID_TOKEN })).toMatchObject({ status: 'OK' });
 		expect(await test('messagingApi', { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY })).toMatchObject({ status: 'OK' });
 		const wrongToken = await test('taxpayerLookupApi', { baseUrl: lookup.url, accessToken: 'wrong-token' });
