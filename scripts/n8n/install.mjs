@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8N_VERSION, cacheDir, n8nBin, releasesDir } from '../../test/harness/n8n.mjs';
+import { N8N_VERSION, cacheDir, n8nBin, releasesCacheRoot, releasesDir } from '../../test/harness/n8n.mjs';
 import { run } from '../../test/harness/processes.mjs';
 
 const stampFile = path.join(cacheDir, '.installed.json');
@@ -141,10 +141,20 @@ export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
 	log(`   npm ci done in ${elapsed(step)}`);
 
 	let sqliteVersion = await sqliteLoads();
+	const sqliteDir = path.join(cacheDir, 'node_modules', 'sqlite3');
+	const sqliteBinary = path.join(sqliteDir, 'build', 'Release', 'node_sqlite3.node');
+	// Releases that pin the same sqlite3 share one build for this Node (the matrix's all pin 5.1.7).
+	const { version: sqlitePackageVersion } = (await readJson(path.join(sqliteDir, 'package.json'))) ?? {};
+	const sharedBuild = path.join(releasesCacheRoot, `sqlite3-${sqlitePackageVersion}-node-abi${process.versions.modules}`, 'node_sqlite3.node');
+	if (!sqliteVersion && existsSync(sharedBuild)) {
+		await mkdir(path.dirname(sqliteBinary), { recursive: true });
+		await copyFile(sharedBuild, sqliteBinary);
+		sqliteVersion = await sqliteLoads();
+		if (sqliteVersion) log(`   sqlite3 ${sqlitePackageVersion}: the build shared by the releases (${path.dirname(sharedBuild)})`);
+	}
 	if (!sqliteVersion) {
 		const nodeGyp = await findNodeGyp(log);
 		const nodedir = nodeHeadersDir();
-		const sqliteDir = path.join(cacheDir, 'node_modules', 'sqlite3');
 		log(`   building sqlite3 natively for Node ${process.version} (node-gyp, headers from ${nodedir}; about 1-2 minutes)`);
 		const step = Date.now();
 		const result = await withHeartbeat(
@@ -163,6 +173,8 @@ export async function ensureN8n({ log = (line) => console.log(line) } = {}) {
 		sqliteVersion = await sqliteLoads();
 		if (!sqliteVersion) throw new Error('sqlite3 was built but does not load under this Node');
 		log(`   sqlite3 built in ${elapsed(step)}`);
+		await mkdir(path.dirname(sharedBuild), { recursive: true });
+		await copyFile(sqliteBinary, sharedBuild);
 	}
 	log(`   sqlite3 loads (SQLite ${sqliteVersion})`);
 
