@@ -9,6 +9,7 @@ import { EXTENSION_BY_MIME } from './media.ts';
 import { deletedStoredMessageData } from './events.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
+import { releaseAtLeast } from './server.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
 import { emitEvent } from './webhook.ts';
 import type { CannedAnswer, FakeChatState, FakeInstance, FakeState, StoredMessage } from './types.ts';
@@ -318,7 +319,26 @@ const FIND_SCHEMAS = {
 			},
 		},
 	},
+	// 2.3.7 checks `where.remoteJid` too: an empty one is a 400 (recorded), where 2.3.6 lists every contact.
+	contacts237: {
+		type: 'object',
+		properties: {
+			where: {
+				type: 'object',
+				properties: {
+					_id: { type: 'string', minLength: 1 },
+					pushName: { type: 'string', minLength: 1 },
+					id: { type: 'string', minLength: 1 },
+					remoteJid: { type: 'string', minLength: 1 },
+				},
+				...isNotEmpty('_id', 'id', 'pushName', 'remoteJid'),
+			},
+		},
+	},
 } satisfies Record<string, JsonSchema>;
+
+/** findContacts' and findChats' schema in the release the fake plays. */
+const contactsSchema = (state: FakeState) => (releaseAtLeast(state, '2.3.7') ? FIND_SCHEMAS.contacts237 : FIND_SCHEMAS.contacts);
 
 /** The stored messages of an instance, newest first (Prisma's `orderBy: { messageTimestamp: 'desc' }`; ties: the last stored first). */
 export function storedOf(state: FakeState, instance: FakeInstance) {
@@ -395,7 +415,7 @@ const remoteJidOf = (where: unknown) => {
  * `page` then skipping; each with isGroup, isSaved and type.
  */
 export function findContacts(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-	const invalid = schemaFailure(body, FIND_SCHEMAS.contacts);
+	const invalid = schemaFailure(body, contactsSchema(state));
 	if (invalid) return invalid;
 	const remoteJid = remoteJidOf(body.where);
 	let rows = [...state.fake.contacts.entries()]
@@ -427,7 +447,7 @@ export function findContacts(state: FakeState, instance: FakeInstance, body: Rec
  * `skip` (not `page`/`offset`) cut the list; [] when there is none.
  */
 export function findChats(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-	const invalid = schemaFailure(body, FIND_SCHEMAS.contacts);
+	const invalid = schemaFailure(body, contactsSchema(state));
 	if (invalid) return invalid;
 	const remoteJid = remoteJidOf(body.where);
 	const last = new Map<string, StoredMessage>();

@@ -18,7 +18,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { badRequest } from './answers.ts';
+import { wrapped } from './answers.ts';
 import { route } from './routes.ts';
 import { createState } from './state.ts';
 import type { EvolutionFake, EvolutionFakeOptions, RecordedRequest } from './types.ts';
@@ -111,7 +111,8 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		const answer =
 			override?.answer ??
 			(parseError && /json/i.test(String(req.headers['content-type']))
-				? badRequest([parseError])
+				? // body-parser's 400 reaches main.ts's error handler, which names every error this way.
+					wrapped(400, 'Internal Server Error', parseError)
 				: await route(state, method, path, req.headers, body));
 		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
 		// Express's res.json(undefined) sends no body, as JSON.

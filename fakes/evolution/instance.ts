@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { badRequest, notFound, schemaFailure, wrapped } from './answers.ts';
 import { isNotEmpty, isObject, type JsonSchema } from './schema.ts';
 import { FAKE_PAIRING_CODE, SEEDED_PNG } from './seeds.ts';
-import { SETTINGS_PROPERTIES, settingsFrom } from './settings.ts';
+import { DEFAULT_SETTINGS, SETTINGS_PROPERTIES, settingsFrom } from './settings.ts';
 import type { CannedAnswer, FakeInstance, FakeQrCode, FakeState } from './types.ts';
 
 const BAILEYS = 'WHATSAPP-BAILEYS';
@@ -62,9 +62,18 @@ const qrAnswer = (instance: FakeInstance) => ({ ...(instance.qrcode ?? { count: 
 /** The 200 the controller answers when connect or restart throws: its `error.toString()` of Evolution's plain-object exceptions. */
 const swallowedError = (): CannedAnswer => ({ status: 200, body: { error: true, message: '[object Object]' } });
 
+/**
+ * An instance as fetchInstances answers it: the Prisma row with its integrations' rows (null when
+ * none) and its Setting row included, as the real 2.3.6 and 2.3.7 answer (recorded:
+ * test/fixtures/evolution-real/).
+ */
 function instanceRow(state: FakeState, instance: FakeInstance) {
+	const created = '2026-01-01T00:00:00.000Z';
+	const id = state.idOf(instance.name);
+	const { integrations } = state.fake;
+	const transport = (segment: string) => integrations.transports.get(instance.name)?.get(segment) ?? null;
 	return {
-		id: state.idOf(instance.name),
+		id,
 		name: instance.name,
 		connectionStatus: instance.connectionStatus,
 		ownerJid: instance.ownerJid,
@@ -72,11 +81,21 @@ function instanceRow(state: FakeState, instance: FakeInstance) {
 		profilePicUrl: null,
 		integration: instance.integration ?? BAILEYS,
 		number: null,
+		businessId: null,
 		token: instance.token,
 		clientName: 'evolution_exchange',
-		createdAt: '2026-01-01T00:00:00.000Z',
-		updatedAt: '2026-01-01T00:00:00.000Z',
-		Setting: { rejectCall: false, groupsIgnore: false, alwaysOnline: false },
+		disconnectionReasonCode: null,
+		disconnectionObject: null,
+		disconnectionAt: null,
+		createdAt: created,
+		updatedAt: created,
+		Chatwoot: integrations.chatwoot.get(instance.name) ?? null,
+		Proxy: integrations.proxies.get(instance.name) ?? null,
+		Rabbitmq: transport('rabbitmq'),
+		Nats: transport('nats'),
+		Sqs: transport('sqs'),
+		Websocket: transport('websocket'),
+		Setting: { id: `${id}-setting`, ...(state.fake.settings.get(instance.name) ?? DEFAULT_SETTINGS), createdAt: created, updatedAt: created, instanceId: id },
 		_count: { Message: 0, Contact: 0, Chat: 0 },
 	};
 }

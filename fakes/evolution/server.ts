@@ -26,3 +26,14 @@ export function serverInfo(state: FakeState, headers: IncomingHttpHeaders): Cann
 		},
 	};
 }
+
+/** Whether the release the fake plays (`serverVersion`, as `GET /` names it) is `release` or later. */
+export function releaseAtLeast(state: FakeState, release: string): boolean {
+	const played = (state.options.serverVersion ?? DEFAULT_SERVER_VERSION).split(/[.-]/).map(Number);
+	const wanted = release.split('.').map(Number);
+	for (let index = 0; index < wanted.length; index++) {
+		const part = played[index] || 0;
+		if (part !== wanted[index]) return part > wanted[index];
+	}
+	return true;
+}

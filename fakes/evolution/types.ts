@@ -231,7 +231,7 @@ export interface EvolutionFakeOptions {
 	collections?: Record<string, FakeCollection[]>;
 	/** Meta's templates of each Cloud API instance, by instance name; default none. */
 	templates?: Record<string, FakeTemplate[]>;
-	/** The release `GET /` names; default `2.3.6` (before 2.3.0 it has no `whatsappWebVersion`). */
+	/** The release `GET /` names; default `2.3.6` (before 2.3.0 it has no `whatsappWebVersion`; from 2.3.7 findContacts and findChats refuse an empty `where.remoteJid`). */
 	serverVersion?: string;
 	/** How `call/offer` answers: `2.3` (default: a fixed answer, no call) or `2.2` (rings, `{id, to}`). */
 	callRelease?: '2.3' | '2.2';

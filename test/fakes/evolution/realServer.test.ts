@@ -1,0 +1,101 @@
+// The fake held to the real Evolution server: the fixed requests of
+// test/fixtures/evolution-real/requests.json, sent in order to the fake, must get the status and the
+// body's shape (keys and value types, recursively) the real server answered when
+// scripts/realevo/record.mjs recorded it (docs/development.md, "The fake held to the real server").
+// CI has no Evolution server: this replays the recordings only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { loadRecording, loadRequests, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+
+/**
+ * Requests whose answer the fake deliberately does not give as the real server does, with the
+ * reason: `shape` where even the status or shape differs, `value` where only an error's values do.
+ * Each must still differ (else it is taken off this list).
+ */
+const EXCEPTIONS: Array<{ requests: RegExp; differs: 'shape' | 'value'; reason: string }> = [
+	{
+		// The node leaves chatbot configuration out (docs/evolution-api.md, Integrations): the fake
+		// serves only the bots' changeStatus, fetchSessions and Typebot's start, and answers the rest 404.
+		requests: /^(typebot|evolutionBot|dify|flowise|n8n|evoai|openai) (find|create|fetch|update|settings|fetchSettings|ignoreJid|delete)\b|^openai creds/,
+		differs: 'shape',
+		reason: 'chatbot configuration routes, which the node does not use and the fake does not serve',
+	},
+	{
+		// Offline, WhatsApp never sends the recorded server a QR code: connect answers {count: 0}.
+		// The fake plays a server that reaches WhatsApp, whose connect answers the QR code.
+		requests: /^connect B$/,
+		differs: 'shape',
+		reason: 'offline the real server gets no QR code; the fake plays one that does',
+	},
+	{
+		// The recorded instance never had a socket, so whatsappNumbers' TypeError is answered as its
+		// JSON, `{}`. The fake plays an instance whose socket was open and closed (its error names the
+		// closed connection in the route's unwrapped envelope).
+		requests: /^whatsappNumbers on a disconnected instance$/,
+		differs: 'shape',
+		reason: 'a never-connected instance (recorded) against a closed one (the fake)',
+	},
+	{
+		// Same cause: the real server's errors are JavaScript's own ("Cannot read properties of
+		// undefined (reading 'onWhatsApp')"), the fake's those of a closed socket ("Connection Closed"),
+		// in the same envelopes.
+		requests: /^(sendText|fetchAllGroups|sendPresence|setPresence|fetchProfile) on a disconnected instance$/,
+		differs: 'value',
+		reason: 'a never-connected instance (recorded) against a closed one (the fake)',
+	},
+];
+const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.requests.test(name));
+
+/** The transports the recorded server had off in its environment (the harness's start.sh). */
+const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
+
+// TODO(2.4 licence gate): test/fixtures/evolution-real/2.4.0-rc2/gate.json holds what a 2.4 server
+// without a licence answers; compare it once the fake has its licence-gate switch (issue 36, part 2).
+const RELEASES = ['2.3.6', '2.3.7'];
+
+/** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
+function differences(recorded: RealAnswer, actual: RealAnswer, compareValues: boolean): string[] {
+	const found: string[] = [];
+	if (recorded.status !== actual.status) found.push(`status ${actual.status}, the real server's ${recorded.status}`);
+	if (recorded.empty !== actual.empty) found.push(recorded.empty ? 'a body where the real server sends none' : 'no body where the real server sends one');
+	else if (!recorded.empty) found.push(...shapeDifferences(recorded.body, actual.body));
+	// An error's texts are what the node shows its users: beyond the shape, they must be the real ones.
+	if (found.length === 0 && compareValues && recorded.status >= 400 && JSON.stringify(recorded.body) !== JSON.stringify(actual.body)) {
+		found.push(`error ${JSON.stringify(actual.body)}, the real server's ${JSON.stringify(recorded.body)}`);
+	}
+	return found;
+}
+
+for (const release of RELEASES) {
+	describe(`Evolution fake against the real ${release}`, () => {
+		const recording = loadRecording(release);
+		const { requests } = loadRequests();
+		let fake: EvolutionFake;
+		let answers: RealAnswer[];
+
+		beforeAll(async () => {
+			fake = await startEvolutionFake({ serverVersion: release, integrationsOff: OFF_IN_RECORDING });
+			answers = await replay(requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
+		});
+		afterAll(async () => {
+			await fake.close();
+		});
+
+		it('has a recording of every request, in the list order', () => {
+			expect(recording?.answers.map((answer) => answer.name)).toEqual(requests.map((request) => request.name));
+		});
+
+		it.each(requests.map((request, index) => [request.name, index] as const))('%s', (name, index) => {
+			const exception = exceptionFor(name);
+			const shape = differences(recording!.answers[index], answers[index], false);
+			const all = differences(recording!.answers[index], answers[index], true);
+			const stale = `listed as an exception (${exception?.reason}) but the fake now answers as the real server: take it off`;
+			if (exception?.differs === 'shape') expect(shape, stale).not.toEqual([]);
+			else if (exception?.differs === 'value') {
+				expect(shape, JSON.stringify(answers[index].body)).toEqual([]);
+				expect(all, stale).not.toEqual([]);
+			} else expect(all, JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+		});
+	});
+}

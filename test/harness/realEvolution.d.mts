@@ -1,0 +1,46 @@
+// Types of realEvolution.mjs, for the TypeScript tests that import it.
+
+/** One request of the fixed list (test/fixtures/evolution-real/requests.json). */
+export interface RealRequest {
+	name: string;
+	method: string;
+	/** May hold `{capture}` placeholders. */
+	path: string;
+	/** `global`, `none`, `wrong`, or a `{capture}` (an instance's token). */
+	key: string;
+	body?: unknown;
+	/** A body sent as is, with the JSON content type (malformed JSON). */
+	raw?: string;
+	/** Values to keep from the answer: name → dot path in its body. */
+	capture?: Record<string, string>;
+}
+
+export interface RealRequests {
+	instances: string[];
+	requests: RealRequest[];
+	gate: RealRequest[];
+}
+
+/** One answer, its body masked; `empty` when the server sent no body at all. */
+export interface RealAnswer {
+	name: string;
+	method: string;
+	path: string;
+	status: number;
+	body?: unknown;
+	empty?: true;
+}
+
+export interface RealRecording {
+	release: string;
+	list: 'requests' | 'gate';
+	answers: RealAnswer[];
+}
+
+export declare const FIXTURES: string;
+export declare const MASKED: string;
+export declare function loadRequests(): RealRequests;
+export declare function loadRecording(release: string, file?: string): RealRecording | undefined;
+export declare function mask(value: unknown, key?: string): unknown;
+export declare function replay(requests: RealRequest[], options: { url: string; keys: { global: string; wrong: string } }): Promise<RealAnswer[]>;
+export declare function shapeDifferences(recorded: unknown, actual: unknown, path?: string): string[];
