@@ -65,3 +65,27 @@ interface SignatureSwitch {
 export function requireSignedResumeLinks(fns: object): void {
 	(fns as SignatureSwitch).setSignatureValidationRequired?.();
 }
+
+/** What a node's functions offer to read the workflow's settings. */
+interface WorkflowSettingsReader {
+	getWorkflowSettings?: () => { binaryMode?: string };
+}
+
+/**
+ * Whether the workflow keeps binary data in the items' JSON (binary mode "combined", n8n 2.x's later
+ * releases). n8n 2.0's execution functions have no `getWorkflowSettings` (1.123's and later 2.x's
+ * do), and no such mode: there it is false.
+ */
+export function keepsBinaryInJson(fns: object): boolean {
+	const reader = fns as WorkflowSettingsReader;
+	return typeof reader.getWorkflowSettings === 'function' && reader.getWorkflowSettings().binaryMode === 'combined';
+}
+
+/**
+ * How long a poll may take. n8n 2.41 gives each poll a budget (`getPollBudgetMs`); 1.123 and 2.0
+ * give none, and the caller's own limit applies.
+ */
+export function pollBudgetMs(fns: object, fallbackMs: number): number {
+	const budget = (fns as { getPollBudgetMs?: () => number }).getPollBudgetMs;
+	return typeof budget === 'function' ? budget.call(fns) : fallbackMs;
+}

@@ -216,9 +216,15 @@ describe(`the package on n8n ${N8N_VERSION}`, () => {
 		]);
 	});
 
-	it('tests both credentials from the editor: a good one passes, a wrong key or token says so', async () => {
+});
+
+describe(`the package in a running n8n ${N8N_VERSION}`, () => {
+	beforeAll(async () => {
 		await n8n.importWorkflows(workflows());
 		server = await n8n.startServer();
+	});
+
+	it('tests both credentials from the editor: a good one passes, a wrong key or token says so', async () => {
 		// As the editor does: the credential is saved, then tested with the data of its form (n8n
 		// 1.123 tests only a saved credential; 2.41 refuses an id it does not know).
 		const test = async (type: string, data: IDataObject) => {

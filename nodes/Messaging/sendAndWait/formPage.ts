@@ -4,6 +4,8 @@
 // `{ data: { <label>: <answer>, …, respondedAt } }`, files as binary data.
 import { jsonParse, type IBinaryData, type IDataObject, type INodeExecutionData, type IWebhookFunctions } from 'n8n-workflow';
 
+import { keepsBinaryInJson } from '../../shared/n8nReleases';
+
 import { fieldKey, type FormField } from './formFields';
 
 /** What the page shows besides its fields. */
@@ -102,7 +104,7 @@ function answerOf(field: FormField, value: unknown): unknown {
 export async function formAnswer(context: IWebhookFunctions, fields: FormField[]): Promise<INodeExecutionData> {
 	const body = context.getBodyData() as { data?: IDataObject; files?: Record<string, SubmittedFile | SubmittedFile[]> };
 	const values: IDataObject = { ...(body.data ?? {}) };
-	const combined = context.getWorkflowSettings().binaryMode === 'combined';
+	const combined = keepsBinaryInJson(context);
 	const binary: Record<string, IBinaryData> = {};
 	for (const [key, submitted] of Object.entries(body.files ?? {})) {
 		const files = Array.isArray(submitted) ? submitted : [submitted];

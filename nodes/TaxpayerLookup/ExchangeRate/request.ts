@@ -4,6 +4,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import type { NOT_FOUND } from '../../shared/contract';
+import { pollBudgetMs } from '../../shared/n8nReleases';
 import type { LookupRouteKind } from '../errors';
 import { lookupRequest } from '../transport';
 
@@ -37,8 +38,7 @@ export const previousDay = (date: string): string => addDays(date, -1);
 export type Deadline = number;
 
 export function pollDeadline(fns: IPollFunctions): Deadline {
-	const budget = typeof fns.getPollBudgetMs === 'function' ? fns.getPollBudgetMs() : REQUEST_TIMEOUT_MS;
-	return Date.now() + budget;
+	return Date.now() + pollBudgetMs(fns, REQUEST_TIMEOUT_MS);
 }
 
 const timeLeft = (deadline: Deadline) => Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import * as workflow from 'n8n-workflow';
 import {
 	Expression,
 	NodeOperationError,
@@ -119,10 +120,20 @@ describe('the RoutingNode adaptation', () => {
 			expect(lookup.fake.requests.map((request) => request.path)).toEqual(['/api/v2/ruc/20131312955']);
 		});
 
-		it("a restriction to listed domains with none listed gets n8n's own error, before any request", async () => {
+		// n8n 2.0 to 2.17 have no domain restriction for nodes (n8n-workflow has no
+		// getCredentialAllowedDomains), and their RoutingNode sends the request as it is.
+		const restrictsDomains = 'getCredentialAllowedDomains' in workflow;
+
+		it.runIf(restrictsDomains)("a restriction to listed domains with none listed gets n8n's own error, before any request", async () => {
 			const result = await getTaxpayer({ allowedHttpRequestDomains: 'domains', allowedDomains: '' });
 			expect(result.error?.message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
 			expect(lookup.fake.requests).toEqual([]);
+		});
+
+		it.runIf(!restrictsDomains)('a release without domain restrictions for nodes sends the request as it is', async () => {
+			const result = await getTaxpayer({ allowedHttpRequestDomains: 'domains', allowedDomains: '' });
+			expect(result.error).toBeUndefined();
+			expect(lookup.fake.requests.map((request) => request.path)).toEqual(['/api/v2/ruc/20131312955']);
 		});
 	});
 });
