@@ -5,6 +5,7 @@ import { messagingAuthHeaders, messagingServerUrl } from '../../credentials/Mess
 import { failed, passed, testCredential, type ProbeAnswer } from '../shared/credentialTest';
 import { serverReason } from './errors';
 import { ACTIVATION_HINT, licenceGateOf, notActivated } from './licence';
+import { compareReleases, releaseParts } from './serverRelease';
 
 const NOT_EVOLUTION =
 	'Use the address of the Evolution API server itself (the one its manager page is under), with http:// or https:// as it is served.';
@@ -12,15 +13,12 @@ const NOT_EVOLUTION =
 /** The releases this node is read against: 2.3.7's behaviour, with 2.1's to 2.3.6's differences documented. */
 const TESTED = { from: [2, 1, 0], to: [2, 3, 7] };
 
-const compare = (a: number[], b: number[]) => a.reduce((order, part, i) => order || part - (b[i] ?? 0), 0);
-
 /** What the success message adds about the server's release, read from `GET /`. */
 export function versionNote(version: string | undefined): { named: string; warning: string } {
 	// Only a release number is repeated: the answer is the server's, and could say anything.
-	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,4})(-[\w.]{1,20})?$/.exec(version ?? '');
-	if (!version || !match) return { named: 'Evolution API', warning: '' };
-	const parts = match.slice(1, 4).map(Number);
-	const outside = compare(parts, TESTED.from) < 0 || compare(parts, TESTED.to) > 0;
+	const parts = releaseParts(version);
+	if (!version || !parts) return { named: 'Evolution API', warning: '' };
+	const outside = compareReleases(parts, TESTED.from) < 0 || compareReleases(parts, TESTED.to) > 0;
 	return {
 		named: `Evolution API ${version}`,
 		warning: outside
