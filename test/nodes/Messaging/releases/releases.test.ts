@@ -30,6 +30,17 @@ describe.each(RELEASES)('Evolution %s', (release) => {
 		if (release === '2.4.0-rc2') expect(fake.webhookAttempts[0].headers['X-Event-Type']).toBe('messages.upsert');
 	});
 
+	it("gives a history sync's state under All Events where the release sends it (2.3.7 on)", async () => {
+		const { fake } = state;
+		fake.release = release;
+		const harness = await activeTrigger(fake, { events: ['all'] });
+		await fake.deliver('sales', 'messages.set', [textMessageData('Hola', { from: PHONE })]);
+		const item = harness.deliveries.at(-1)?.items?.[0].json as IDataObject;
+		expect(item).toMatchObject({ event: 'messages.set', instance: 'sales' });
+		if (release === '2.3.6') expect(item).not.toHaveProperty('isLatest');
+		else expect(item).toMatchObject({ isLatest: true, progress: 100, raw: expect.objectContaining({ isLatest: true, progress: 100 }) });
+	});
+
 	it.each(TRIGGER_EVENTS.map((event) => event.value))('publishes the trigger with %s', async (event) => {
 		const { fake } = state;
 		fake.release = release;
