@@ -9,6 +9,9 @@
 //   PORT=5679 npm start          another editor port
 //   LISTEN_ADDRESS=0.0.0.0 npm start   reachable from other machines (default: this machine only)
 //   SANDBOX_DIR=/tmp/n8n npm start      keep n8n's data there (the browser test uses a fresh one)
+//   EVOLUTION_RELEASE=2.4.0-rc2 npm start   the messaging fake plays that release (2.3.6, 2.3.7,
+//                                2.4.0-rc2; EVOLUTION_ACTIVATED=0: 2.4's licence gate closed);
+//                                POST /_fake/release {release, activated} changes it while running
 // The owner account is created from environment variables (n8n's N8N_INSTANCE_OWNER_* settings), so
 // the editor opens at the sign-in page; the address and password are printed when n8n is ready.
 // Ctrl-C stops n8n and the fakes.
@@ -142,6 +145,8 @@ async function startFakes() {
 		const fake = await startEvolutionFake({
 			...SANDBOX_FAKE_OPTIONS.messaging,
 			port: await preferredPort(Number(process.env.MESSAGING_FAKE_PORT || 5702)),
+			...(process.env.EVOLUTION_RELEASE ? { release: process.env.EVOLUTION_RELEASE } : {}),
+			...(process.env.EVOLUTION_ACTIVATED ? { activated: !['0', 'false', 'no', 'off'].includes(process.env.EVOLUTION_ACTIVATED.toLowerCase()) } : {}),
 		});
 		cleanups.push(() => fake.close());
 		credentials.push({

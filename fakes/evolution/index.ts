@@ -66,6 +66,7 @@ export {
 export { FAKE_WA_WEB_VERSION } from './server.ts';
 export { LABEL_REFUSED } from './labels.ts';
 export { WEBHOOK_EVENTS } from './webhook.ts';
+export { CONTROL_RELEASE, DEFAULT_RELEASE, eventsOf, FAKE_LICENCE_INSTANCE_ID, LICENCE_DOCS_URL, RELEASES, type EvolutionRelease } from './release.ts';
 
 export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
 	const state = createState(options, async () => {

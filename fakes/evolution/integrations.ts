@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest, internalError, schemaFailure } from './answers.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeInstance, FakeIntegrations, FakeRow, FakeState, Handler } from './types.ts';
-import { WEBHOOK_EVENTS } from './webhook.ts';
+import { eventsOf, type EvolutionRelease } from './release.ts';
 
 /** A new Prisma `cuid()`. */
 export const cuid = () => `cm${randomBytes(12).toString('hex').slice(0, 23)}`;
@@ -23,57 +23,67 @@ export const isOff = (state: FakeState, segment: string) => state.fake.integrati
 /** What Express sends for `res.status(code).json(undefined)`: the JSON content type, no body. */
 export const emptyAnswer = (status: number): CannedAnswer => ({ status, body: '', headers: { 'content-type': 'application/json; charset=utf-8' } });
 
-/** EventController.events of 2.3.x: the events a transport may carry. */
-const eventsSchema: JsonSchema = { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } };
-/** event.schema.ts's `$defs.event`, which each transport's key refers to. */
-const eventDefinition: JsonSchema = {
-	type: 'object',
-	properties: { enabled: { type: 'boolean', enum: [true, false] }, events: eventsSchema },
-	required: ['enabled'],
-};
 const PUSHER_REQUIRED = ['enabled', 'appId', 'key', 'secret', 'cluster', 'useTLS'];
 
-/** src/api/integrations/event/event.schema.ts, pusher/pusher.schema.ts and src/validate/proxy.schema.ts, keys in their order. */
-const SCHEMAS = {
-	// One schema for the five routes: every transport's key is checked, none is required.
-	event: {
+/**
+ * src/api/integrations/event/event.schema.ts, pusher/pusher.schema.ts and src/validate/proxy.schema.ts,
+ * keys in their order; the events a transport may carry are the release's EventController.events.
+ */
+function schemasOf(release: EvolutionRelease) {
+	const eventsSchema: JsonSchema = { type: 'array', minItems: 0, items: { type: 'string', enum: eventsOf(release) } };
+	/** event.schema.ts's `$defs.event`, which each transport's key refers to. */
+	const eventDefinition: JsonSchema = {
 		type: 'object',
-		properties: { websocket: eventDefinition, rabbitmq: eventDefinition, nats: eventDefinition, sqs: eventDefinition, kafka: eventDefinition },
-	},
-	pusher: {
-		type: 'object',
-		properties: {
-			pusher: {
-				type: 'object',
-				properties: {
-					enabled: { type: 'boolean' },
-					appId: { type: 'string' },
-					key: { type: 'string' },
-					secret: { type: 'string' },
-					cluster: { type: 'string' },
-					useTLS: { type: 'boolean' },
-					events: eventsSchema,
+		properties: { enabled: { type: 'boolean', enum: [true, false] }, events: eventsSchema },
+		required: ['enabled'],
+	};
+	return {
+		// One schema for the five routes: every transport's key is checked, none is required.
+		event: {
+			type: 'object',
+			properties: { websocket: eventDefinition, rabbitmq: eventDefinition, nats: eventDefinition, sqs: eventDefinition, kafka: eventDefinition },
+		},
+		pusher: {
+			type: 'object',
+			properties: {
+				pusher: {
+					type: 'object',
+					properties: {
+						enabled: { type: 'boolean' },
+						appId: { type: 'string' },
+						key: { type: 'string' },
+						secret: { type: 'string' },
+						cluster: { type: 'string' },
+						useTLS: { type: 'boolean' },
+						events: eventsSchema,
+					},
+					required: PUSHER_REQUIRED,
+					...isNotEmpty(...PUSHER_REQUIRED),
 				},
-				required: PUSHER_REQUIRED,
-				...isNotEmpty(...PUSHER_REQUIRED),
 			},
+			required: ['pusher'],
 		},
-		required: ['pusher'],
-	},
-	proxy: {
-		type: 'object',
-		properties: {
-			enabled: { type: 'boolean', enum: [true, false] },
-			host: { type: 'string' },
-			port: { type: 'string' },
-			protocol: { type: 'string' },
-			username: { type: 'string' },
-			password: { type: 'string' },
+		proxy: {
+			type: 'object',
+			properties: {
+				enabled: { type: 'boolean', enum: [true, false] },
+				host: { type: 'string' },
+				port: { type: 'string' },
+				protocol: { type: 'string' },
+				username: { type: 'string' },
+				password: { type: 'string' },
+			},
+			required: ['enabled', 'host', 'port', 'protocol'],
+			...isNotEmpty('enabled', 'host', 'port', 'protocol'),
 		},
-		required: ['enabled', 'host', 'port', 'protocol'],
-		...isNotEmpty('enabled', 'host', 'port', 'protocol'),
-	},
-} satisfies Record<string, JsonSchema>;
+	} satisfies Record<string, JsonSchema>;
+}
+const SCHEMAS = schemasOf('2.3.6');
+const schemasByRelease = new Map<EvolutionRelease, ReturnType<typeof schemasOf>>();
+const schemasFor = (release: EvolutionRelease) => {
+	if (!schemasByRelease.has(release)) schemasByRelease.set(release, schemasOf(release));
+	return schemasByRelease.get(release)!;
+};
 
 /** The transports of these routes, and the keys of their Prisma rows in the model's order. */
 const TRANSPORT_COLUMNS: Record<string, string[]> = {
@@ -100,7 +110,8 @@ function transportsOf(state: FakeState, instanceName: string): Map<string, FakeR
 export const setEventTransport =
 	(transport: string): Handler =>
 	(state, instance, body) => {
-		const invalid = schemaFailure(body, transport === 'pusher' ? SCHEMAS.pusher : SCHEMAS.event);
+		const schemas = schemasFor(state.fake.release);
+		const invalid = schemaFailure(body, transport === 'pusher' ? schemas.pusher : schemas.event);
 		if (invalid) return invalid;
 		if (transport !== 'pusher' && isOff(state, transport)) return emptyAnswer(201);
 		const given = body[transport] as Record<string, unknown> | undefined;
@@ -109,7 +120,7 @@ export const setEventTransport =
 		let events = given.events as string[] | undefined;
 		if (given.enabled !== true) events = [];
 		else if (events === undefined) return internalError("Cannot read properties of undefined (reading 'length')");
-		else if (events.length === 0) events = [...WEBHOOK_EVENTS];
+		else if (events.length === 0) events = [...eventsOf(state.fake.release)];
 		const rows = transportsOf(state, instance.name);
 		const before = rows.get(transport);
 		const now = new Date().toISOString();

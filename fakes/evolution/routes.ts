@@ -65,6 +65,7 @@ import {
 	updateProfilePicture,
 	updateProfileStatus,
 } from './profile.ts';
+import { CONTROL_RELEASE, controlRelease, licenceGate } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
 import { createTemplate, findTemplates, sendTemplate } from './templates.ts';
@@ -184,6 +185,7 @@ const serverRoutes: Record<string, ServerRoute> = {
 	'POST /instance/create': (state, headers, _query, body) => createInstance(state, headers, body),
 	[`POST ${CONTROL_DELIVER}`]: (state, _headers, _query, body) => controlDeliver(state, body),
 	[`GET ${CONTROL_SENT}`]: (state) => sentSoFar(state),
+	[`POST ${CONTROL_RELEASE}`]: (state, _headers, _query, body) => controlRelease(state, body),
 };
 
 function queryOf(path: string): URLSearchParams {
@@ -195,6 +197,8 @@ function queryOf(path: string): URLSearchParams {
 export function route(state: FakeState, method: string, path: string, headers: IncomingHttpHeaders, body: unknown): CannedAnswer | Promise<CannedAnswer> {
 	const pathname = path.split('?')[0];
 	const query = queryOf(path);
+	const gated = licenceGate(state, pathname, headers);
+	if (gated) return gated;
 	const serverRoute = serverRoutes[`${method} ${pathname}`];
 	if (serverRoute) return serverRoute(state, headers, query, body);
 	// `/<group>/<action>/<instance>`, or with one parameter before the instance (`…/:id/<instance>`).

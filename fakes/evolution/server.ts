@@ -2,7 +2,7 @@
 // instance, no key, as index.router.ts answers it.
 import type { IncomingHttpHeaders } from 'node:http';
 
-import { DEFAULT_SERVER_VERSION } from './seeds.ts';
+import { versionOf } from './release.ts';
 import type { CannedAnswer, FakeState } from './types.ts';
 
 /** What fetchLatestWaWebVersion finds (web.whatsapp.com's client revision), fixed. */
@@ -10,7 +10,7 @@ export const FAKE_WA_WEB_VERSION = '2.3000.1028450000';
 
 /** 2.3.0 added `whatsappWebVersion`; `manager` is left out when the server disables it. */
 export function serverInfo(state: FakeState, headers: IncomingHttpHeaders): CannedAnswer {
-	const version = state.options.serverVersion ?? DEFAULT_SERVER_VERSION;
+	const version = playedVersion(state);
 	const [major, minor] = version.split('.').map(Number);
 	const since23 = major > 2 || (major === 2 && minor >= 3);
 	return {
@@ -27,9 +27,12 @@ export function serverInfo(state: FakeState, headers: IncomingHttpHeaders): Cann
 	};
 }
 
-/** Whether the release the fake plays (`serverVersion`, as `GET /` names it) is `release` or later. */
+/** The version `GET /` names: `serverVersion` when given, else the release the fake plays. */
+const playedVersion = (state: FakeState) => state.options.serverVersion ?? versionOf(state.fake.release);
+
+/** Whether the release the fake plays (as `GET /` names it) is `release` or later. */
 export function releaseAtLeast(state: FakeState, release: string): boolean {
-	const played = (state.options.serverVersion ?? DEFAULT_SERVER_VERSION).split(/[.-]/).map(Number);
+	const played = playedVersion(state).split(/[.-]/).map(Number);
 	const wanted = release.split('.').map(Number);
 	for (let index = 0; index < wanted.length; index++) {
 		const part = played[index] || 0;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { badRequest } from './answers.ts';
 import { jidOf, newMessageId } from './numbers.ts';
+import { DEFAULT_RELEASE } from './release.ts';
 import {
 	DEFAULT_ABOUTS,
 	DEFAULT_API_KEY,
@@ -83,6 +84,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	const fake: EvolutionFake = {
 		url: '',
 		port: 0,
+		release: options.release ?? DEFAULT_RELEASE,
+		activated: options.activated ?? true,
 		apiKey,
 		requests: [],
 		instances,
@@ -183,6 +186,8 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.calls.length = 0;
 			fake.webhooks.clear();
 			fake.webhookAttempts.length = 0;
+			fake.release = options.release ?? DEFAULT_RELEASE;
+			fake.activated = options.activated ?? true;
 			fake.integrations = emptyIntegrations(options.integrationsOff);
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);

@@ -2,6 +2,8 @@
 // options, what it stores and records), and what its route handlers share (FakeState, Handler).
 import type { IncomingHttpHeaders } from 'node:http';
 
+import type { EvolutionRelease } from './release.ts';
+
 export type ConnectionStatus = 'open' | 'close' | 'connecting';
 
 export interface FakeInstance {
@@ -231,8 +233,15 @@ export interface EvolutionFakeOptions {
 	collections?: Record<string, FakeCollection[]>;
 	/** Meta's templates of each Cloud API instance, by instance name; default none. */
 	templates?: Record<string, FakeTemplate[]>;
-	/** The release `GET /` names; default `2.3.6` (before 2.3.0 it has no `whatsappWebVersion`; from 2.3.7 findContacts and findChats refuse an empty `where.remoteJid`). */
+	/** The release `GET /` names; default the release's own (before 2.3.0 it has no `whatsappWebVersion`; from 2.3.7 findContacts and findChats refuse an empty `where.remoteJid`). */
 	serverVersion?: string;
+	/**
+	 * The release the fake plays (release.ts): `2.3.6` (default), `2.3.7` or `2.4.0-rc2`: its `GET /`,
+	 * event names, `messages.upsert` keys and delivery headers, and 2.4's licence gate.
+	 */
+	release?: EvolutionRelease;
+	/** 2.4: whether the server is activated; default true. False: every business route answers 503 `LICENSE_REQUIRED`. */
+	activated?: boolean;
 	/** How `call/offer` answers: `2.3` (default: a fixed answer, no call) or `2.2` (rings, `{id, to}`). */
 	callRelease?: '2.3' | '2.2';
 	/** Integrations the server has turned off in its .env, by route segment (`rabbitmq`, `chatwoot`, `typebot`…); default none. */
@@ -365,6 +374,10 @@ export interface FakeChatState {
 
 export interface EvolutionFake {
 	url: string;
+	/** The release played (the `release` option; `POST /_fake/release` or a test may change it). */
+	release: EvolutionRelease;
+	/** 2.4: whether the licence is active (the `activated` option); the gate answers 503 while false. */
+	activated: boolean;
 	port: number;
 	apiKey: string;
 	requests: RecordedRequest[];
@@ -439,7 +452,7 @@ export interface EvolutionFake {
 	peakInFlight: number;
 	/** The sends (message/*) each chat received, by the number or JID they named, in order of arrival. */
 	chats(): Map<string, RecordedRequest[]>;
-	/** Forgets recorded requests, pending canned answers, read keys, chat states and sent messages (seeds stay); instances and groups come back as seeded, the settings to the defaults. */
+	/** Forgets recorded requests, pending canned answers, read keys, chat states and sent messages (seeds stay); instances and groups come back as seeded, the settings to the defaults, the release and licence to the options'. */
 	reset(): void;
 	close(): Promise<void>;
 }

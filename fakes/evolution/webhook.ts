@@ -4,83 +4,61 @@ import { randomBytes } from 'node:crypto';
 
 import { internalError, schemaFailure } from './answers.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
+import { deliveryHeaders, eventsOf, hasHistoryProgress, upsertAsDelivered, type EvolutionRelease } from './release.ts';
 import type { CannedAnswer, DeliveryOutcome, FakeInstance, FakeState, FakeWebhook } from './types.ts';
 
-/** EventController.events of 2.3.x: what a webhook may subscribe to. */
-export const WEBHOOK_EVENTS = [
-	'APPLICATION_STARTUP',
-	'QRCODE_UPDATED',
-	'MESSAGES_SET',
-	'MESSAGES_UPSERT',
-	'MESSAGES_EDITED',
-	'MESSAGES_UPDATE',
-	'MESSAGES_DELETE',
-	'SEND_MESSAGE',
-	'SEND_MESSAGE_UPDATE',
-	'CONTACTS_SET',
-	'CONTACTS_UPSERT',
-	'CONTACTS_UPDATE',
-	'PRESENCE_UPDATE',
-	'CHATS_SET',
-	'CHATS_UPSERT',
-	'CHATS_UPDATE',
-	'CHATS_DELETE',
-	'GROUPS_UPSERT',
-	'GROUP_UPDATE',
-	'GROUP_PARTICIPANTS_UPDATE',
-	'CONNECTION_UPDATE',
-	'LABELS_EDIT',
-	'LABELS_ASSOCIATION',
-	'CALL',
-	'TYPEBOT_START',
-	'TYPEBOT_CHANGE_STATUS',
-	'REMOVE_INSTANCE',
-	'LOGOUT_INSTANCE',
-	'INSTANCE_CREATE',
-	'INSTANCE_DELETE',
-	'STATUS_INSTANCE',
-];
+/** EventController.events of 2.3.x: what a webhook may subscribe to (`eventsOf(release)` for the others). */
+export const WEBHOOK_EVENTS = eventsOf('2.3.6');
 
-const SCHEMAS = {
-	webhook: {
-		type: 'object',
-		properties: {
-			webhook: {
-				type: 'object',
-				properties: {
-					enabled: { type: 'boolean' },
-					url: { type: 'string' },
-					headers: { type: 'object' },
-					byEvents: { type: 'boolean' },
-					base64: { type: 'boolean' },
-					events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+function schemasOf(release: EvolutionRelease) {
+	const events = eventsOf(release);
+	return {
+		webhook: {
+			type: 'object',
+			properties: {
+				webhook: {
+					type: 'object',
+					properties: {
+						enabled: { type: 'boolean' },
+						url: { type: 'string' },
+						headers: { type: 'object' },
+						byEvents: { type: 'boolean' },
+						base64: { type: 'boolean' },
+						events: { type: 'array', minItems: 0, items: { type: 'string', enum: events } },
+					},
+					required: ['enabled', 'url'],
+					...isNotEmpty('enabled', 'url'),
 				},
-				required: ['enabled', 'url'],
-				...isNotEmpty('enabled', 'url'),
 			},
+			required: ['webhook'],
 		},
-		required: ['webhook'],
-	},
-	/** 2.0.x: the same keys at the top level, with webhookByEvents and webhookBase64. */
-	webhookFlat: {
-		type: 'object',
-		properties: {
-			enabled: { type: 'boolean' },
-			url: { type: 'string' },
-			webhookByEvents: { type: 'boolean' },
-			webhookBase64: { type: 'boolean' },
-			events: { type: 'array', minItems: 0, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+		/** 2.0.x: the same keys at the top level, with webhookByEvents and webhookBase64. */
+		webhookFlat: {
+			type: 'object',
+			properties: {
+				enabled: { type: 'boolean' },
+				url: { type: 'string' },
+				webhookByEvents: { type: 'boolean' },
+				webhookBase64: { type: 'boolean' },
+				events: { type: 'array', minItems: 0, items: { type: 'string', enum: events } },
+			},
+			required: ['enabled', 'url'],
+			...isNotEmpty('enabled', 'url'),
 		},
-		required: ['enabled', 'url'],
-		...isNotEmpty('enabled', 'url'),
-	},
-} satisfies Record<string, JsonSchema>;
+	} satisfies Record<string, JsonSchema>;
+}
+const schemasByRelease = new Map<EvolutionRelease, ReturnType<typeof schemasOf>>();
+const schemasFor = (release: EvolutionRelease) => {
+	if (!schemasByRelease.has(release)) schemasByRelease.set(release, schemasOf(release));
+	return schemasByRelease.get(release)!;
+};
 
 /** WebhookController.set: validated by webhookSchema (2.0: a flat body), saved like Prisma's upsert. */
 export function setWebhook(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
 	const webhookRelease = state.options.webhookRelease ?? '2.3';
 	const legacy = webhookRelease === '2.0';
-	const invalid = schemaFailure(body, legacy ? SCHEMAS.webhookFlat : SCHEMAS.webhook);
+	const schemas = schemasFor(state.fake.release);
+	const invalid = schemaFailure(body, legacy ? schemas.webhookFlat : schemas.webhook);
 	if (invalid) return invalid;
 	const given = (legacy ? body : body.webhook) as Record<string, unknown>;
 	const enabled = given.enabled === true;
@@ -88,7 +66,7 @@ export function setWebhook(state: FakeState, instance: FakeInstance, body: Recor
 	if (!enabled) events = [];
 	// `data.webhook.events.length` on a missing list: a TypeError, answered as a 500.
 	else if (events === undefined) return internalError("Cannot read properties of undefined (reading 'length')");
-	else if (events.length === 0) events = [...WEBHOOK_EVENTS];
+	else if (events.length === 0) events = [...eventsOf(state.fake.release)];
 	const now = new Date().toISOString();
 	const before = state.fake.webhooks.get(instance.name);
 	const byEvents = (legacy ? given.webhookByEvents : given.byEvents) as boolean | undefined;
@@ -144,10 +122,14 @@ export async function deliverEvent(
 	const instance = state.fake.instances.get(instanceName);
 	const webhook = state.fake.webhooks.get(instanceName);
 	const subscription = event.replace(/[.-]/g, '_').toUpperCase();
+	const { release } = state.fake;
+	// messages.set's history-sync state (isLatest, progress) goes before the envelope's keys, as `extra`.
+	const extra = event === 'messages.set' && hasHistoryProgress(release) ? { isLatest: true, progress: 100 } : {};
 	const body = envelope ?? {
+		...extra,
 		event,
 		instance: instanceName,
-		data,
+		data: event === 'messages.upsert' ? upsertAsDelivered(release, data) : data,
 		destination: webhook?.url,
 		date_time: new Date().toISOString(),
 		...(instance?.ownerJid ? { sender: instance.ownerJid } : {}),
@@ -165,6 +147,7 @@ export async function deliverEvent(
 		accept: 'application/json, text/plain, */*',
 		'content-type': 'application/json',
 		...(webhook.headers ?? {}),
+		...deliveryHeaders(state, instanceName, event),
 	};
 	const payload = JSON.stringify(body);
 	const statuses: Array<number | undefined> = [];

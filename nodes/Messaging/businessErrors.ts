@@ -17,7 +17,7 @@ export interface Named {
 type Body = Record<string, unknown>;
 const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
 
-/** Evolution 2.3.0 to 2.3.6 answer Offer Call with this, without calling (the call is commented out in its code). */
+/** Evolution 2.3.0 to 2.4.0-rc2 answer Offer Call with this, without calling (the call is commented out in its code). */
 const isOfferCallStub = (body: Body) => body.id === '123' && 'jid' in body && !('to' in body);
 
 /**
@@ -71,7 +71,7 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 	if (ok && context.operation === 'offerCall' && isOfferCallStub(answer)) {
 		return {
 			message: `${instance} did not call ${recipient}: this Evolution API answers Offer Call without placing the call ${detail(httpCode, 'id "123"')}`,
-			description: 'Evolution API 2.3.0 to 2.3.6 have the call switched off in their code and answer a fixed id; only 2.2.x rings. Send a message instead, or run a 2.2 server for calls.',
+			description: 'Evolution API 2.3.0 to 2.4.0-rc2 have the call switched off in their code and answer a fixed id; only 2.2.x rings. Send a message instead, or run a 2.2 server for calls.',
 			httpCode,
 		};
 	}

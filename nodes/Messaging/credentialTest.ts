@@ -4,31 +4,33 @@ import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, ICredential
 import { messagingAuthHeaders, messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import { failed, passed, testCredential, type ProbeAnswer } from '../shared/credentialTest';
 import { serverReason } from './errors';
+import { ACTIVATION_HINT, licenceGateOf, notActivated } from './licence';
+import { compareReleases, releaseParts } from './serverRelease';
 
 const NOT_EVOLUTION =
 	'Use the address of the Evolution API server itself (the one its manager page is under), with http:// or https:// as it is served.';
 
-/** The releases this node is read against: 2.3.6's behaviour, with 2.1's and 2.2's differences documented. */
-const TESTED = { from: [2, 1, 0], to: [2, 3, 6] };
-
-const compare = (a: number[], b: number[]) => a.reduce((order, part, i) => order || part - (b[i] ?? 0), 0);
+/** The releases this node is read against: 2.3.7's behaviour, with 2.1's to 2.3.6's differences documented. */
+const TESTED = { from: [2, 1, 0], to: [2, 3, 7] };
 
 /** What the success message adds about the server's release, read from `GET /`. */
 export function versionNote(version: string | undefined): { named: string; warning: string } {
 	// Only a release number is repeated: the answer is the server's, and could say anything.
-	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,4})(-[\w.]{1,20})?$/.exec(version ?? '');
-	if (!version || !match) return { named: 'Evolution API', warning: '' };
-	const parts = match.slice(1, 4).map(Number);
-	const outside = compare(parts, TESTED.from) < 0 || compare(parts, TESTED.to) > 0;
+	const parts = releaseParts(version);
+	if (!version || !parts) return { named: 'Evolution API', warning: '' };
+	const outside = compareReleases(parts, TESTED.from) < 0 || compareReleases(parts, TESTED.to) > 0;
 	return {
 		named: `Evolution API ${version}`,
 		warning: outside
-			? ` This node is tested with Evolution API 2.3.6 (2.1 and 2.2 differences documented); ${version} is not: see Compatibility in the node's README.`
+			? ` This node is tested with Evolution API 2.3.7 (2.1 to 2.3.6 differences documented); ${version} is not: see Compatibility in the node's README.`
 			: '',
 	};
 }
 
-function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer, version?: string): INodeCredentialTestResult {
+function judgeMessagingAnswer({ statusCode, body, isJson }: ProbeAnswer, serverUrl: string, version?: string): INodeCredentialTestResult {
+	// 2.4's licence gate: the key was not even looked at.
+	const gate = licenceGateOf(statusCode, body);
+	if (gate) return failed(`${notActivated(gate, serverUrl).replace(/^t/, 'T')}. ${ACTIVATION_HINT}`);
 	const reason = serverReason(body);
 	const says = reason && isJson ? ` The server says: "${reason}".` : '';
 	if (statusCode >= 200 && statusCode < 300) {
@@ -68,11 +70,12 @@ export async function messagingApiTest(this: ICredentialTestFunctions, credentia
 		headers: (data: ICredentialDataDecryptedObject) => ({ ...messagingAuthHeaders(data), Accept: 'application/json' }),
 	};
 	let keyAccepted: ProbeAnswer | undefined;
+	const serverUrl = probe.baseUrl(credential.data ?? {});
 	const verdict = await testCredential(this, credential, {
 		...probe,
 		path: '/instance/fetchInstances',
 		judge: (answer) => {
-			const result = judgeMessagingAnswer(answer);
+			const result = judgeMessagingAnswer(answer, serverUrl);
 			if (result.status === 'OK') keyAccepted = answer;
 			return result;
 		},
@@ -88,5 +91,5 @@ export async function messagingApiTest(this: ICredentialTestFunctions, credentia
 			return passed('');
 		},
 	});
-	return judgeMessagingAnswer(keyAccepted, version);
+	return judgeMessagingAnswer(keyAccepted, serverUrl, version);
 }

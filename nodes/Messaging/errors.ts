@@ -9,6 +9,7 @@ import { askedFor, duration, waitedFor } from '../shared/quota';
 import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
 import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
+import { licenceFailure, licenceGateOf } from './licence';
 import { nullAnswerFailure } from './nullAnswers';
 
 /** The operation of requests made outside routing, for the instance list. */
@@ -118,6 +119,9 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const httpCode = String(statusCode);
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
+	// 2.4's licence gate answers every route alike, before the route's own cases.
+	const gate = licenceGateOf(statusCode, body);
+	if (gate) return licenceFailure(gate, context.serverUrl);
 
 	// The cases of a resource's own routes first; a group route's refusals (not a 2xx) by groupErrors.ts.
 	const ownCase =

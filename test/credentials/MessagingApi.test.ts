@@ -74,7 +74,7 @@ describe('Messaging API credential', () => {
 			expect(await testCredential({ serverUrl: newer.url, apiKey: newer.apiKey })).toEqual({
 				status: 'OK',
 				message:
-					"Evolution API 2.4.0 accepted the key: it lists 3 instances. This node is tested with Evolution API 2.3.6 (2.1 and 2.2 differences documented); 2.4.0 is not: see Compatibility in the node's README.",
+					"Evolution API 2.4.0 accepted the key: it lists 3 instances. This node is tested with Evolution API 2.3.7 (2.1 to 2.3.6 differences documented); 2.4.0 is not: see Compatibility in the node's README.",
 			});
 			expect((await testCredential({ serverUrl: older.url, apiKey: older.apiKey })).message).toMatch(/2\.0\.10 is not: see Compatibility/);
 			expect((await testCredential({ serverUrl: within.url, apiKey: within.apiKey })).message).toBe('Evolution API 2.2.3 accepted the key: it lists 3 instances.');
@@ -85,6 +85,29 @@ describe('Messaging API credential', () => {
 		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({ status: 'OK', message: 'Evolution API accepted the key: it lists 3 instances.' });
 		fake.failNext(200, { version: 'see <a href=x>' }, 1, (request) => request.path === '/');
 		expect((await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).message).toBe('Evolution API accepted the key: it lists 3 instances.');
+	});
+
+	it('passes 2.3.7, the reference release, without a warning', async () => {
+		fake.release = '2.3.7';
+		expect(await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).toEqual({ status: 'OK', message: 'Evolution API 2.3.7 accepted the key: it lists 3 instances.' });
+	});
+
+	it("names 2.4's licence gate: the server is not activated, where to register it, the licence's docs", async () => {
+		fake.release = '2.4.0-rc2';
+		fake.activated = false;
+		expect(await testCredential({ serverUrl: `${fake.url}/manager`, apiKey: fake.apiKey })).toEqual({
+			status: 'Error',
+			message: `The Evolution API server is not activated: open ${fake.url}/manager/login to register it (503: LICENSE_REQUIRED; licensing: https://docs.evolutionfoundation.com.br/licensing). Evolution API 2.4 refuses every request until the server is registered with the Evolution Foundation's licensing: sign in to its manager and register it, or put a licensing key as AUTHENTICATION_API_KEY in its .env and restart it. Nothing was done on the server; run again once it is activated.`,
+		});
+		expect(fake.requests.map((request) => request.path)).toEqual(['/instance/fetchInstances']);
+		// Without the server's addresses, its own manager under the Server URL.
+		fake.failNext(503, { error: 'service not activated', code: 'LICENSE_REQUIRED' });
+		expect((await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).message).toMatch(
+			new RegExp(`^The Evolution API server is not activated: open ${fake.url}/manager to register it \\(503: LICENSE_REQUIRED\\)\\. `),
+		);
+		// Activated, 2.4.0 (as 2.4.0-rc2's GET / names itself) passes with the untested-release warning.
+		fake.activated = true;
+		expect((await testCredential({ serverUrl: fake.url, apiKey: fake.apiKey })).message).toMatch(/^Evolution API 2\.4\.0 accepted the key: it lists 3 instances\. This node is tested with Evolution API 2\.3\.7/);
 	});
 
 	it.each(['/', '/manager', '/manager/', '//', '/manager/instance/sales'])('tolerates a Server URL ending in %j', async (suffix) => {

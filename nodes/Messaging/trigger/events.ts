@@ -121,8 +121,8 @@ export const TRIGGER_EVENTS: EventDefinition[] = [
 ];
 
 /**
- * Every event Evolution 2.1 to 2.3 accepts in a webhook's list. "All Events" names them rather
- * than sending an empty list: the server expands an empty list only when it saves it.
+ * The events every Evolution release from 2.1 accepts in a webhook's or transport's list (each
+ * release refuses a name its schema does not list: `… is not one of enum values`).
  */
 export const ALL_EVOLUTION_EVENTS = [
 	'APPLICATION_STARTUP',
@@ -154,9 +154,22 @@ export const ALL_EVOLUTION_EVENTS = [
 	'LOGOUT_INSTANCE',
 ];
 
-/** The Evolution events a webhook must subscribe to for the chosen events, sorted. */
+/** The names later releases added, with the release each came in (EventController.events). */
+export const NEWER_EVENTS: Record<string, string> = {
+	SEND_MESSAGE_UPDATE: '2.3.0',
+	INSTANCE_CREATE: '2.3.0',
+	INSTANCE_DELETE: '2.3.0',
+	STATUS_INSTANCE: '2.3.0',
+	MESSAGING_HISTORY_SET: '2.4.0',
+};
+
+/**
+ * The Evolution events a webhook must subscribe to for the chosen events, sorted. All Events sends
+ * an empty list, which every release from 2.1 saves as all the events it has (2.3: 31, 2.4: 32 with
+ * MESSAGING_HISTORY_SET), so no release is sent a name it does not know.
+ */
 export function subscriptionFor(events: TriggerEvent[]): string[] {
-	if (events.includes('all')) return [...ALL_EVOLUTION_EVENTS].sort();
+	if (events.includes('all')) return [];
 	const names = new Set<string>();
 	for (const event of TRIGGER_EVENTS) if (events.includes(event.value)) event.subscribes.forEach((name) => names.add(name));
 	return [...names].sort();

@@ -45,7 +45,7 @@ export function messageFilteredOut(fields: MessageFields, filters: TriggerFilter
 	if (filters.ignoreGroups && fields.isGroup) return 'a group message';
 	if (filters.messageTypes.length > 0 && !filters.messageTypes.includes(fields.messageType)) return `a ${fields.messageType} message`;
 	if (filters.senders.length > 0) {
-		const matches = filters.senders.some((sender) => sender === fields.senderPhone || sender === fields.senderJid);
+		const matches = filters.senders.some((sender) => sender === fields.senderPhone || sender === fields.senderJid || sender === fields.senderLid);
 		if (!matches) return 'from a sender not in the list';
 	}
 	return undefined;

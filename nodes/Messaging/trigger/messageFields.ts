@@ -1,8 +1,8 @@
 // The fields of the message events as a no-code user wants them (who wrote, what, in which chat):
-// a new message, an edit, a deletion, read from the shapes Evolution 2.1 to 2.3 send.
+// a new message, an edit, a deletion, read from the shapes Evolution 2.1 to 2.4 send.
 import type { IDataObject } from 'n8n-workflow';
 
-import { dataOf, firstPhone, isGroupJid, isObject, isoFromMillisOrDate, isoFromSeconds, text, type Delivery } from './read';
+import { chatOfKey, dataOf, firstLid, firstPhone, firstPhoneJid, isObject, isoFromMillisOrDate, isoFromSeconds, text, type Delivery } from './read';
 
 /** Readable message types, from the proto key Evolution names (`conversation`, `imageMessage`...). */
 const MESSAGE_TYPES: Record<string, string> = {
@@ -90,6 +90,7 @@ export interface MessageFields extends IDataObject {
 	fromMe: boolean;
 	senderPhone: string | null;
 	senderJid: string | null;
+	senderLid: string | null;
 	senderName: string | null;
 	text: string | null;
 	messageType: string;
@@ -98,11 +99,12 @@ export interface MessageFields extends IDataObject {
 }
 
 /**
- * The fields of a message event (`messages.upsert`, `send.message`). The sender's phone comes from
- * the chat (direct chats) or the participant (groups); when WhatsApp names them by `@lid`, from the
- * alternate JID Evolution passes on (`remoteJidAlt`/`participantAlt` from 2.3.5, `senderPn`/
- * `participantPn` in 2.3.1–2.3.2; 2.3.3–2.3.4 put the phone in `remoteJid` itself). A message
- * this number sent is from its own number (the envelope's `sender`).
+ * The fields of a message event (`messages.upsert`, `send.message`), with one meaning on every
+ * release (chatOfKey): `chatJid` a group's JID or, in a direct chat, the other person's phone JID
+ * when the delivery gives it (else their `@lid`); `senderJid` who wrote, by phone JID when given
+ * (else `@lid`), the instance's own number for a message this number sent (the envelope's `sender`);
+ * `senderLid` the writer's `@lid` when the delivery names one. In groups the writer is the
+ * participant, with the phone in `participantAlt` (2.3.5 on) or `participantPn` (2.3.1–2.3.2).
  */
 export function messageFields(delivery: Delivery): MessageFields {
 	const data = dataOf(delivery);
@@ -110,20 +112,23 @@ export function messageFields(delivery: Delivery): MessageFields {
 	const message = isObject(data.message) ? data.message : {};
 	const protoType = protoTypeOf(data, message);
 	const content = contentOf(message, protoType);
-	const chatJid = text(key.remoteJid) ?? null;
-	const isGroup = isGroupJid(chatJid ?? undefined);
+	const { chatJid, isGroup, lid } = chatOfKey(key);
 	const fromMe = key.fromMe === true;
 	let senderJid: string | null;
 	let senderPhone: string | null;
+	let senderLid: string | null = null;
 	if (fromMe) {
 		senderJid = text(delivery.sender) ?? null;
 		senderPhone = firstPhone(delivery.sender) ?? null;
 	} else if (isGroup) {
-		senderJid = text(key.participant) ?? text(data.participant) ?? null;
-		senderPhone = firstPhone(key.participant, key.participantAlt, key.participantPn, data.participant) ?? null;
+		const participants = [key.participant, key.participantAlt, key.participantPn, data.participant];
+		senderPhone = firstPhone(...participants) ?? null;
+		senderLid = firstLid(...participants) ?? null;
+		senderJid = firstPhoneJid(...participants) ?? text(key.participant) ?? text(data.participant) ?? null;
 	} else {
 		senderJid = chatJid;
 		senderPhone = firstPhone(key.remoteJid, key.remoteJidAlt, key.senderPn, key.previousRemoteJid) ?? null;
+		senderLid = lid;
 	}
 	const messageType = MESSAGE_TYPES[protoType] ?? 'other';
 	return {
@@ -133,6 +138,7 @@ export function messageFields(delivery: Delivery): MessageFields {
 		fromMe,
 		senderPhone,
 		senderJid,
+		senderLid,
 		// Evolution names messages this number sent "Você" when WhatsApp gives no name.
 		senderName: fromMe ? null : (text(data.pushName) ?? null),
 		text: textOf(message, content),
@@ -174,10 +180,10 @@ export function protocolMessageOf(delivery: Delivery): IDataObject {
 export const isRevoke = (delivery: Delivery) => isType(protocolMessageOf(delivery).type, 'REVOKE', 0);
 
 /** Who did it: this number, the group's participant, or the other side of a direct chat. */
-function actorPhone(key: IDataObject, chatJid: string | null): string | null {
+function actorPhone(key: IDataObject, chat: { chatJid: string | null; isGroup: boolean }): string | null {
 	if (key.fromMe === true) return null;
-	if (isGroupJid(chatJid)) return firstPhone(key.participant, key.participantAlt, key.participantPn) ?? null;
-	return firstPhone(key.remoteJid, key.remoteJidAlt, key.senderPn) ?? null;
+	if (chat.isGroup) return firstPhone(key.participant, key.participantAlt, key.participantPn) ?? null;
+	return firstPhone(chat.chatJid, key.remoteJidAlt, key.senderPn) ?? null;
 }
 
 /** The fields of an edit: the message edited, its new text (or caption), and when. */
@@ -188,13 +194,13 @@ export function editedFields(delivery: Delivery): IDataObject {
 	// Some releases wrap the new content once more (`editedMessage.message`).
 	const message = isObject(edited.message) ? edited.message : edited;
 	const protoType = protoTypeOf({}, message);
-	const chatJid = text(key.remoteJid) ?? null;
+	const chat = chatOfKey(key);
 	return {
 		messageId: text(key.id) ?? null,
-		chatJid,
-		isGroup: isGroupJid(chatJid),
+		chatJid: chat.chatJid,
+		isGroup: chat.isGroup,
 		fromMe: key.fromMe === true,
-		senderPhone: actorPhone(key, chatJid),
+		senderPhone: actorPhone(key, chat),
 		text: textOf(message, contentOf(message, protoType)),
 		editedAt: isoFromMillisOrDate(edit.timestampMs),
 	};
@@ -208,12 +214,12 @@ export function editedFields(delivery: Delivery): IDataObject {
 export function deletedFields(delivery: Delivery): IDataObject {
 	const data = delivery.event === 'messages.delete' ? dataOf(delivery) : protocolMessageOf(delivery);
 	const key = isObject(data.key) ? data.key : data;
-	const chatJid = text(key.remoteJid) ?? null;
+	const chat = chatOfKey(key);
 	return {
 		messageId: text(key.id) ?? null,
-		chatJid,
-		isGroup: isGroupJid(chatJid),
+		chatJid: chat.chatJid,
+		isGroup: chat.isGroup,
 		fromMe: key.fromMe === true,
-		senderPhone: actorPhone(key, chatJid),
+		senderPhone: actorPhone(key, chat),
 	};
 }

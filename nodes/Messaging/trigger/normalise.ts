@@ -139,8 +139,14 @@ function fieldsOf(delivery: Delivery, kind: TriggerEvent | undefined): IDataObje
 		case 'labels':
 			return [labelFields(delivery)];
 		default:
-			return [{}];
+			return [historySyncFields(delivery)];
 	}
+}
+
+/** A history sync's state (`messages.set` from 2.3.7: `isLatest`, `progress` beside the envelope); nothing for other events. */
+function historySyncFields(delivery: Delivery): IDataObject {
+	if (delivery.event !== 'messages.set' || (delivery.isLatest === undefined && delivery.progress === undefined)) return {};
+	return { isLatest: delivery.isLatest === true, progress: typeof delivery.progress === 'number' ? delivery.progress : null };
 }
 
 /** The raw event of an item: the delivery minus `apikey` and a media file's base64 (it travels as binary data). */

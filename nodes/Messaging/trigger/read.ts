@@ -49,6 +49,31 @@ export function firstPhone(...candidates: unknown[]): string | undefined {
 	return undefined;
 }
 
+/** The first phone JID among candidates, as `<digits>@s.whatsapp.net`. */
+export function firstPhoneJid(...candidates: unknown[]): string | undefined {
+	const phone = firstPhone(...candidates);
+	return phone && `${phone}@s.whatsapp.net`;
+}
+
+/** The first `@lid` among candidates. */
+export const firstLid = (...candidates: unknown[]): string | undefined => candidates.map(text).find(isLid);
+
+/**
+ * A message key's chat, with one meaning on every release: a group's JID, or in a direct chat the
+ * other person's phone JID whenever the key gives it (2.3.6 puts it in `remoteJidAlt` beside the
+ * `@lid`, 2.3.7 in both, 2.4 in `remoteJid` with the `@lid` in `remoteJidAlt`; 2.3.1–2.3.2 in
+ * `senderPn`), else their `@lid`; and that person's `@lid` when the key gives one.
+ */
+export function chatOfKey(key: IDataObject): { chatJid: string | null; isGroup: boolean; lid: string | null } {
+	const remoteJid = text(key.remoteJid);
+	if (isGroupJid(remoteJid)) return { chatJid: remoteJid!, isGroup: true, lid: null };
+	const candidates = [key.remoteJid, key.remoteJidAlt, key.senderPn, key.previousRemoteJid];
+	const lid = firstLid(...candidates) ?? null;
+	// Only an @lid is swapped for the phone: a status broadcast, a channel, a phone JID stay as given.
+	const chatJid = remoteJid === undefined || isLid(remoteJid) ? (firstPhoneJid(...candidates) ?? remoteJid ?? null) : remoteJid;
+	return { chatJid, isGroup: false, lid };
+}
+
 /** A number from a number, a numeric string, or a protobuf Long `{low, high}`. */
 function numberOf(value: unknown): number | undefined {
 	if (typeof value === 'number') return value;

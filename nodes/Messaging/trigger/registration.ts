@@ -8,7 +8,7 @@ import { showValue } from '../../shared/checks';
 import { asNodeError } from '../../shared/errors';
 import { evolutionRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
-import { subscriptionFor, type TriggerEvent } from './events';
+import { ALL_EVOLUTION_EVENTS, subscriptionFor, type TriggerEvent } from './events';
 import { parseSenders } from './filters';
 
 /** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
@@ -158,7 +158,10 @@ const isThisNodes = (fns: IHookFunctions, url: string | undefined) => {
 	return url !== undefined && webhookId !== undefined && webhookId !== '' && url.includes(`/${webhookId}/`);
 };
 
-const sameEvents = (a: unknown, b: string[]) => Array.isArray(a) && [...(a as string[])].sort().join() === b.join();
+/** Whether a found list is what was asked: the same names, or for All Events (an empty list, saved expanded) every name of 2.1 on. */
+const sameEvents = (found: unknown, want: string[]) =>
+	Array.isArray(found) &&
+	(want.length === 0 ? ALL_EVOLUTION_EVENTS.every((name) => (found as string[]).includes(name)) : [...(found as string[])].sort().join() === want.join());
 
 export const webhookLifecycle = {
 	/** True when the instance already delivers what this node wants, to it, with its secret. */

@@ -52,7 +52,7 @@ const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
 
 // TODO(2.4 licence gate): test/fixtures/evolution-real/2.4.0-rc2/gate.json holds what a 2.4 server
 // without a licence answers; compare it once the fake has its licence-gate switch (issue 36, part 2).
-const RELEASES = ['2.3.6', '2.3.7'];
+const RELEASES = ['2.3.6', '2.3.7'] as const;
 
 /** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
 function differences(recorded: RealAnswer, actual: RealAnswer, compareValues: boolean): string[] {
@@ -75,7 +75,7 @@ for (const release of RELEASES) {
 		let answers: RealAnswer[];
 
 		beforeAll(async () => {
-			fake = await startEvolutionFake({ serverVersion: release, integrationsOff: OFF_IN_RECORDING });
+			fake = await startEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING });
 			answers = await replay(requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
 		});
 		afterAll(async () => {

@@ -33,7 +33,7 @@ const callDuration = checkedField(
 	inBody('callDuration'),
 );
 
-// Evolution 2.3.0 to 2.3.6 answer without calling (the call is switched off in their code): the
+// Evolution 2.3.0 to 2.4.0-rc2 answer without calling (the call is switched off in their code): the
 // error table reports that answer (businessErrors.ts).
 export const offerCall = operation({
 	name: 'Offer Call',

@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { operation, type SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
 import { instance } from '../../fields';
+import { compareReleases, releaseParts, serverReleaseOfRun } from '../../serverRelease';
+import { NEWER_EVENTS } from '../../trigger/events';
 import { integrationKind, withoutSecrets, type Transport } from './integrations';
 import { enabled, events, transport, transportSettings, type TransportSettings } from './transportFields';
 
@@ -47,6 +49,25 @@ function pusherKeys(given: TransportSettings, stored: IDataObject, on: boolean, 
 	return keys;
 }
 
+/**
+ * Refuses, before setting anything, events the server's release does not have (it would answer
+ * its schema's `is not one of enum values`); the release is read only when such an event is
+ * picked, once per run. A server that does not name its release is sent the list as it is.
+ */
+async function checkEventsOfRelease(fns: IExecuteSingleFunctions, chosen: string[]): Promise<void> {
+	const newer = chosen.filter((name) => NEWER_EVENTS[name]);
+	if (!newer.length) return;
+	const release = await serverReleaseOfRun(fns);
+	const parts = releaseParts(release);
+	if (!parts) return;
+	const refused = newer.filter((name) => compareReleases(parts, releaseParts(NEWER_EVENTS[name])!) < 0);
+	if (!refused.length) return;
+	throw apiError(fns.getNode(), fns.getItemIndex(), {
+		message: `Events holds ${refused.map((name) => `${name} (Evolution ${NEWER_EVENTS[name]} on)`).join(', ')}, which this server (Evolution ${release}) does not have: nothing was set`,
+		description: 'Evolution refuses event names its release does not know. Leave those out, or update the server.',
+	});
+}
+
 export const setEventTransport = operation({
 	name: 'Set Event Transport',
 	value: 'setEventTransport',
@@ -62,6 +83,7 @@ export const setEventTransport = operation({
 	 * for what was not given (two requests).
 	 */
 	async send(send, { instanceName, transport: picked, enabled: on, events: chosen, transportSettings: given }, fns) {
+		await checkEventsOfRelease(fns, chosen);
 		const body: IDataObject = { enabled: on, events: chosen };
 		if (picked === 'webhook' || picked === 'pusher') {
 			const stored = await storedOf(send, picked, instanceName);

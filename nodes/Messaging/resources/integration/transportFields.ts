@@ -5,7 +5,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
 import { valueOf, type Field, type ItemReader } from '../../../shared/contract';
 import { checkedField, inPath } from '../../../shared/fields';
-import { ALL_EVOLUTION_EVENTS } from '../../trigger/events';
+import { ALL_EVOLUTION_EVENTS, NEWER_EVENTS } from '../../trigger/events';
 import { TRANSPORTS, type Transport } from './integrations';
 
 const TRANSPORT_DESCRIPTIONS: Record<Transport, string> = {
@@ -60,9 +60,12 @@ export const enabled = checkedField(
 	checkFlag,
 );
 
-/** 2.3's events that 2.1 and 2.2 refuse (its schema's list): accepted from an expression, not offered. */
-const EVENTS_SINCE_2_3 = ['SEND_MESSAGE_UPDATE', 'INSTANCE_CREATE', 'INSTANCE_DELETE', 'STATUS_INSTANCE'];
-const KNOWN_EVENTS = new Set([...ALL_EVOLUTION_EVENTS, ...EVENTS_SINCE_2_3]);
+const KNOWN_EVENTS = new Set([...ALL_EVOLUTION_EVENTS, ...Object.keys(NEWER_EVENTS)]);
+
+/** Every name, those of later releases saying which (Set Event Transport checks the server's release before sending them). */
+const EVENT_OPTIONS = [...KNOWN_EVENTS]
+	.sort()
+	.map((name) => ({ name, value: name, ...(NEWER_EVENTS[name] ? { description: `Evolution ${NEWER_EVENTS[name].replace(/\.0$/, '')} on` } : {}) }));
 
 /** The events the transport carries when on: none picked is every event (the server expands an empty list). */
 export const events: Field<'events', string[]> = {
@@ -72,7 +75,7 @@ export const events: Field<'events', string[]> = {
 			displayName: 'Events',
 			name: 'events',
 			type: 'multiOptions',
-			options: [...ALL_EVOLUTION_EVENTS].sort().map((name) => ({ name, value: name })),
+			options: EVENT_OPTIONS,
 			default: [],
 			description: 'The events to send; none picked sends every event',
 			displayOptions: { show: { enabled: [true] } },

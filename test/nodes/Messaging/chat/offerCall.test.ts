@@ -36,7 +36,7 @@ describe('Chat → Offer Call', () => {
 		expect(fake.requests[1].body).toEqual({ number: '51987654321', isVideo: false, callDuration: 15 });
 	});
 
-	it('says so when the server answers without calling (2.3.0 to 2.3.6)', async () => {
+	it('says so when the server answers without calling (2.3.0 to 2.4.0-rc2)', async () => {
 		const { fake } = current;
 		const result = await run(fake);
 		expect(fake.requests).toHaveLength(1);

@@ -73,6 +73,7 @@ describe('Messaging Trigger: the item of a message', () => {
 			fromMe: false,
 			senderPhone: '51987654321',
 			senderJid: '51987654321@s.whatsapp.net',
+			senderLid: null,
 			senderName: 'Ana Torres',
 			text: 'Quiero consultar el RUC 20131312955',
 			messageType: 'text',
@@ -91,24 +92,30 @@ describe('Messaging Trigger: the item of a message', () => {
 		expect(json(harness)).toMatchObject({ text: 'Sí, ese', quotedMessageId: '3EB0QUOTED000000000001' });
 	});
 
-	it('resolves an @lid sender to the phone Evolution gives as remoteJidAlt', async () => {
+	it('resolves an @lid sender to the phone Evolution gives as remoteJidAlt: the chat and sender by phone JID, the @lid beside', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola', { lid: '123456789012345@lid', from: '51912345678' }));
-		expect(json(harness)).toMatchObject({ chatJid: '123456789012345@lid', senderJid: '123456789012345@lid', senderPhone: '51912345678', isGroup: false });
+		expect(json(harness)).toMatchObject({
+			chatJid: '51912345678@s.whatsapp.net',
+			senderJid: '51912345678@s.whatsapp.net',
+			senderLid: '123456789012345@lid',
+			senderPhone: '51912345678',
+			isGroup: false,
+		});
 	});
 
 	it('leaves the phone empty when WhatsApp gives only the @lid', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola', { lid: '123456789012345@lid', hidePhone: true }));
-		expect(json(harness)).toMatchObject({ senderJid: '123456789012345@lid', senderPhone: null });
+		expect(json(harness)).toMatchObject({ chatJid: '123456789012345@lid', senderJid: '123456789012345@lid', senderLid: '123456789012345@lid', senderPhone: null });
 	});
 
 	it('reads a group message: the group as chat, the participant (also by @lid) as sender', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Buenos días', { group: GROUP, from: '51912345678' }));
-		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', senderJid: '51912345678@s.whatsapp.net' });
+		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', senderJid: '51912345678@s.whatsapp.net', senderLid: null });
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola grupo', { group: GROUP, lid: '99887766554433@lid', from: '51900000002' }));
-		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51900000002', senderJid: '99887766554433@lid' });
+		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51900000002', senderJid: '51900000002@s.whatsapp.net', senderLid: '99887766554433@lid' });
 	});
 
 	it.each([
@@ -126,12 +133,12 @@ describe('Messaging Trigger: the item of a message', () => {
 		[
 			'2.3.1–2.3.2: the phone of an @lid as senderPn',
 			{ key: { remoteJid: '777@lid', senderPn: '51911112222@s.whatsapp.net', fromMe: false, id: 'OLD2' }, message: { conversation: 'x' }, messageType: 'conversation' },
-			{ senderPhone: '51911112222', chatJid: '777@lid' },
+			{ senderPhone: '51911112222', chatJid: '51911112222@s.whatsapp.net', senderLid: '777@lid' },
 		],
 		[
 			'2.3.3–2.3.4: the phone put in remoteJid, the @lid kept as previousRemoteJid',
 			{ key: { remoteJid: '51933334444@s.whatsapp.net', previousRemoteJid: '777@lid', fromMe: false, id: 'OLD3' }, message: { conversation: 'x' }, messageType: 'conversation' },
-			{ senderPhone: '51933334444' },
+			{ senderPhone: '51933334444', chatJid: '51933334444@s.whatsapp.net', senderLid: '777@lid' },
 		],
 		[
 			'a group participant with a device suffix and participantPn',
