@@ -67,7 +67,7 @@ import {
 } from './profile.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
-import { createTemplate, findTemplates, sendTemplate } from './templates.ts';
+import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -141,6 +141,8 @@ const routes: Record<string, Handler> = {
 	'POST business/getCollections': getCollections,
 	'GET template/find': findTemplates,
 	'POST template/create': createTemplate,
+	'POST template/edit': editTemplate,
+	'DELETE template/delete': deleteTemplate,
 	'POST call/offer': offerCall,
 	'POST websocket/set': setEventTransport('websocket'),
 	'GET websocket/find': findEventTransport('websocket'),

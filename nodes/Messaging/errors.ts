@@ -10,6 +10,7 @@ import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
 import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
 import { nullAnswerFailure } from './nullAnswers';
+import { missingRouteFailure } from './releases';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -121,6 +122,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 
 	// The cases of a resource's own routes first; a group route's refusals (not a 2xx) by groupErrors.ts.
 	const ownCase =
+		missingRouteFailure(context, statusCode, reason) ??
 		integrationFailure(context, statusCode, body, reason, instance) ??
 		businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason }) ??
 		(context.routeKind === 'group' && statusCode >= 300 ? groupAnswerFailure(context, instance, statusCode, reason) : undefined);

@@ -1,4 +1,4 @@
-// Evolution API 2.3.6's client routes, as its router files declare them (src/api/routes/*.router.ts,
+// Evolution API's client routes of 2.3.6 and 2.3.7 (2.3.7 adds template/edit and template/delete), as its router files declare them (src/api/routes/*.router.ts,
 // src/api/integrations/**/*.router.ts, mounted by src/api/routes/index.router.ts), and the ones the
 // node leaves out on purpose, with why. test/nodes/Messaging/routeCoverage.test.ts holds the node to them.
 
@@ -16,6 +16,7 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'DELETE /n8n/delete/:n8nId/:instanceName',
 	'DELETE /openai/creds/:openaiCredsId/:instanceName',
 	'DELETE /openai/delete/:openaiBotId/:instanceName',
+	'DELETE /template/delete/:instanceName',
 	'DELETE /typebot/delete/:typebotId/:instanceName',
 	'GET /',
 	'GET /chat/fetchPrivacySettings/:instanceName',
@@ -168,6 +169,7 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'POST /settings/set/:instanceName',
 	'POST /sqs/set/:instanceName',
 	'POST /template/create/:instanceName',
+	'POST /template/edit/:instanceName',
 	'POST /typebot/changeStatus/:instanceName',
 	'POST /typebot/create/:instanceName',
 	'POST /typebot/ignoreJid/:instanceName',
