@@ -7,7 +7,7 @@ import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
-import { checkFileName, checkMediaType, checkMimeType } from '../../validation/media';
+import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
 
 const mediaType = checkedField(
@@ -15,12 +15,7 @@ const mediaType = checkedField(
 		displayName: 'Media Type',
 		name: 'mediaType',
 		type: 'options',
-		options: [
-			{ name: 'Audio', value: 'audio' },
-			{ name: 'Document', value: 'document' },
-			{ name: 'Image', value: 'image' },
-			{ name: 'Video', value: 'video' },
-		],
+		options: MEDIA_TYPE_OPTIONS,
 		default: 'image',
 		description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
 	},

@@ -2,9 +2,9 @@
 // templateSchema) and Meta's rules for it: name, category, language, components.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, pickerCheck, showValue, type Checked, type PickerOption } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
-import { checkedField, inBody, intoBody, optionsCollection } from '../../../shared/fields';
+import { checkedField, inBody, intoBody, optionsCollection, pickerField } from '../../../shared/fields';
 
 const text = (raw: unknown) => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined);
 
@@ -61,16 +61,18 @@ export const templateName = checkedField(
 );
 
 /** Meta's template categories (templateSchema's enum). */
-export const CATEGORY_OPTIONS = [
+export const CATEGORY_OPTIONS: Array<PickerOption<string>> = [
 	{ name: 'Authentication', value: 'AUTHENTICATION', description: 'One-time passwords' },
 	{ name: 'Marketing', value: 'MARKETING', description: 'Offers, news, invitations' },
 	{ name: 'Utility', value: 'UTILITY', description: 'Updates on an order or account the customer asked for' },
 ];
 
-export const checkCategory = (raw: unknown): Checked<string> =>
-	CATEGORY_OPTIONS.some((option) => option.value === raw) ? ok(raw as string) : bad('is not Authentication, Marketing or Utility', 'Pick one from the list.');
+const CATEGORY_REFUSAL = { problem: 'is not Authentication, Marketing or Utility', hint: 'Pick one from the list.' };
 
-export const templateCategory = checkedField(
+/** Edit's Category option is checked as Create's Category. */
+export const checkCategory = pickerCheck(CATEGORY_OPTIONS, CATEGORY_REFUSAL);
+
+export const templateCategory = pickerField(
 	{
 		displayName: 'Category',
 		name: 'templateCategory',
@@ -79,7 +81,7 @@ export const templateCategory = checkedField(
 		default: 'UTILITY',
 		description: "Meta's category; it decides the price of each message",
 	},
-	checkCategory,
+	CATEGORY_REFUSAL,
 	inBody('category'),
 );
 
