@@ -17,6 +17,7 @@ import {
 	findStatusMessage,
 	getBase64FromMediaMessage,
 	markChatUnread,
+	markMessageAsPlayed,
 	markMessageAsRead,
 	sendPresence,
 	updateBlockStatus,
@@ -37,6 +38,7 @@ import {
 	updateGroupPicture,
 	updateGroupSubject,
 	updateParticipant,
+	updateMemberAddMode,
 	updateSetting,
 } from './groupAdmin.ts';
 import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
@@ -88,6 +90,7 @@ const routes: Record<string, Handler> = {
 	'POST message/sendTemplate': sendTemplate,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
+	'POST chat/markMessageAsPlayed': markMessageAsPlayed,
 	'POST chat/sendPresence': sendPresence,
 	'POST chat/getBase64FromMediaMessage': getBase64FromMediaMessage,
 	'POST chat/fetchProfilePictureUrl': fetchProfilePictureUrl,
@@ -118,6 +121,7 @@ const routes: Record<string, Handler> = {
 	'GET group/participants': participants,
 	'POST group/updateParticipant': updateParticipant,
 	'POST group/updateSetting': updateSetting,
+	'POST group/updateMemberAddMode': updateMemberAddMode,
 	'POST group/toggleEphemeral': toggleEphemeral,
 	'DELETE group/leaveGroup': leaveGroup,
 	'GET group/inviteCode': inviteCode,

@@ -8,6 +8,8 @@ import { detail, type Failure } from '../shared/errors';
 const ROUTE_SINCE: Readonly<Record<string, { name: string; since: string }>> = {
 	'template:edit': { name: 'Template → Edit', since: '2.3.7' },
 	'template:delete': { name: 'Template → Delete', since: '2.3.7' },
+	'chat:markAsPlayed': { name: 'Chat → Mark as Played', since: '2.4.0' },
+	'group:updateMemberAddMode': { name: 'Group → Update Member Add Mode', since: '2.4.0' },
 };
 
 /** The failure of a 404 from a server older than the operation's route, or undefined. */

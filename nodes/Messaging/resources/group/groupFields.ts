@@ -117,6 +117,23 @@ export const groupSetting = pickerField(
 	inBody('action'),
 );
 
+/** Who may add members (2.4's updateMemberAddModeSchema: `admin_add`, `all_member_add`). */
+export const memberAddMode = pickerField(
+	{
+		displayName: 'Who May Add Members',
+		name: 'memberAddMode',
+		type: 'options',
+		options: [
+			{ name: 'All Members', value: 'all_member_add', description: 'Anyone in the group may add people' },
+			{ name: 'Only Admins', value: 'admin_add' },
+		],
+		default: 'admin_add',
+		description: 'Who may add people to the group; only admins may change it',
+	},
+	{ problem: 'is not a member add mode', hint: 'Pick one from the list, or give admin_add or all_member_add.' },
+	inBody('mode'),
+);
+
 /** The durations toggleEphemeralSchema allows, in seconds (the options): off, 24 hours, 7 days, 90 days. */
 export const disappearingMessages = pickerField(
 	{
