@@ -31,6 +31,24 @@ function lastMessageSchema(): JsonSchema {
 	};
 }
 
+/** readMessageSchema (and 2.4's markMessageAsPlayedSchema): the message keys a receipt goes for, under `key`. */
+const receiptSchema = (key: string): JsonSchema => ({
+	type: 'object',
+	properties: {
+		[key]: {
+			type: 'array',
+			minItems: 1,
+			uniqueItems: true,
+			items: {
+				properties: { id: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] }, remoteJid: { type: 'string' } },
+				required: ['id', 'fromMe', 'remoteJid'],
+				...isNotEmpty('id', 'remoteJid'),
+			},
+		},
+	},
+	required: [key],
+});
+
 const SCHEMAS = {
 	whatsappNumbers: {
 		type: 'object',
@@ -43,22 +61,9 @@ const SCHEMAS = {
 			},
 		},
 	},
-	readMessages: {
-		type: 'object',
-		properties: {
-			readMessages: {
-				type: 'array',
-				minItems: 1,
-				uniqueItems: true,
-				items: {
-					properties: { id: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] }, remoteJid: { type: 'string' } },
-					required: ['id', 'fromMe', 'remoteJid'],
-					...isNotEmpty('id', 'remoteJid'),
-				},
-			},
-		},
-		required: ['readMessages'],
-	},
+	readMessages: receiptSchema('readMessages'),
+	/** 2.4's markMessageAsPlayedSchema: readMessageSchema's items under `playedMessages`. */
+	playedMessages: receiptSchema('playedMessages'),
 	presence: {
 		type: 'object',
 		properties: {
@@ -150,6 +155,22 @@ export function markMessageAsRead(state: FakeState, instance: FakeInstance, body
 			state.fake.readKeys.push({ instance: instance.name, remoteJid: read.remoteJid, fromMe: read.fromMe, id: read.id });
 	}
 	return { status: 201, body: { message: 'Read messages', read: 'success' } };
+}
+
+/**
+ * POST /chat/markMessageAsPlayed (2.4): Baileys' `sendReceipts(keys, 'played')` for the keys of
+ * group and phone-number chats (isJidGroup, isPnUser; `@lid` ones dropped without a word); 201
+ * `{message: 'Played messages', played: 'success'}`; any failure a 500.
+ */
+export function markMessageAsPlayed(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.playedMessages);
+	if (invalid) return invalid;
+	if (!isOpen(instance)) return wrapped(500, 'Internal Server Error', ['Mark messages as played fail', `Error: ${CONNECTION_CLOSED}`]);
+	for (const played of body.playedMessages as Array<{ remoteJid: string; fromMe: boolean; id: string }>) {
+		if (/@(g\.us|s\.whatsapp\.net)$/.test(played.remoteJid))
+			state.fake.readKeys.push({ instance: instance.name, remoteJid: played.remoteJid, fromMe: played.fromMe, id: played.id, played: true });
+	}
+	return { status: 201, body: { message: 'Played messages', played: 'success' } };
 }
 
 export async function sendPresence(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): Promise<CannedAnswer> {

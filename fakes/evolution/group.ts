@@ -80,7 +80,7 @@ export function groupMetadata(state: FakeState, group: FakeGroup, participants =
 		isCommunity: false,
 		isCommunityAnnounce: false,
 		joinApprovalMode: false,
-		memberAddMode: false,
+		memberAddMode: group.memberAddMode === true,
 		participants: participants.map(({ id, admin }) => ({ id, admin })),
 		ephemeralDuration: group.ephemeralDuration || undefined,
 	};

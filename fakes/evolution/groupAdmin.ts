@@ -73,6 +73,13 @@ const SCHEMAS = {
 		required: ['groupJid', 'expiration'],
 		...isNotEmpty('groupJid', 'expiration'),
 	},
+	/** 2.4's updateMemberAddModeSchema. */
+	memberAddMode: {
+		type: 'object',
+		properties: { groupJid: { type: 'string' }, mode: { type: 'string', enum: ['admin_add', 'all_member_add'] } },
+		required: ['groupJid', 'mode'],
+		...isNotEmpty('groupJid', 'mode'),
+	},
 	// leaveGroup is validated against `{}`: anything passes.
 	leave: {},
 } satisfies Record<string, JsonSchema>;
@@ -236,6 +243,15 @@ export function updateSetting(state: FakeState, instance: FakeInstance, body: Re
 	if (action === 'announcement' || action === 'not_announcement') route.group.announce = action === 'announcement';
 	else route.group.restrict = action === 'locked';
 	return { status: 201, body: {} };
+}
+
+/** POST /group/updateMemberAddMode (2.4; 201 `{update: 'success', mode}`): admins only (Baileys' groupMemberAddMode); failures 400 "Error updating member add mode". */
+export function updateMemberAddMode(state: FakeState, instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
+	const route = groupRoute(state, instance, body, query, SCHEMAS.memberAddMode, 'admin', (error) => caught(400, 'Error updating member add mode', error));
+	if ('answer' in route) return route.answer;
+	const mode = route.fields.mode as string;
+	route.group.memberAddMode = mode === 'all_member_add';
+	return { status: 201, body: { update: 'success', mode } };
 }
 
 /** POST /group/toggleEphemeral (201 `{success: true}`): admins only in a locked group; failures 400 "Error updating setting" (the service's text). */

@@ -51,6 +51,9 @@ const SCHEMAS = {
 			media: { type: 'string' },
 			fileName: { type: 'string' },
 			caption: { type: 'string' },
+			// 2.4's oneOf (a boolean or its text; 0, 1, 2 or their text) as one enum each; 2.3.x lets them through unread.
+			gifPlayback: { enum: [true, false, 'true', 'false'] },
+			gifAttribution: { enum: [0, 1, 2, '0', '1', '2'] },
 			...sendOptions,
 		},
 		required: ['number', 'mediatype'],
@@ -254,6 +257,12 @@ export function sendMedia(state: FakeState, instance: FakeInstance, body: Record
 	const content = uploadedMedia(mimetype, fileLength);
 	if (body.caption !== undefined && mediatype !== 'audio') content.caption = body.caption;
 	if (mediatype === 'document') content.fileName = body.fileName ?? 'file';
+	// 2.4's prepareMediaMessage: a video plays as a GIF when asked, with its source when 0, 1 or 2
+	// (2.4 writes gifPlayback false on every video; the fake, playing 2.3.x, only when asked).
+	if (mediatype === 'video' && body.gifPlayback !== undefined) content.gifPlayback = body.gifPlayback === true || body.gifPlayback === 'true';
+	if (mediatype === 'video') {
+		if (body.gifAttribution !== undefined) content.gifAttribution = Number(body.gifAttribution);
+	}
 	return sent(
 		state,
 		instance,

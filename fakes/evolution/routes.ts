@@ -17,6 +17,7 @@ import {
 	findStatusMessage,
 	getBase64FromMediaMessage,
 	markChatUnread,
+	markMessageAsPlayed,
 	markMessageAsRead,
 	sendPresence,
 	updateBlockStatus,
@@ -37,6 +38,7 @@ import {
 	updateGroupPicture,
 	updateGroupSubject,
 	updateParticipant,
+	updateMemberAddMode,
 	updateSetting,
 } from './groupAdmin.ts';
 import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
@@ -68,7 +70,7 @@ import {
 import { CONTROL_RELEASE, controlRelease, licenceGate } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
-import { createTemplate, findTemplates, sendTemplate } from './templates.ts';
+import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -89,6 +91,7 @@ const routes: Record<string, Handler> = {
 	'POST message/sendTemplate': sendTemplate,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
+	'POST chat/markMessageAsPlayed': markMessageAsPlayed,
 	'POST chat/sendPresence': sendPresence,
 	'POST chat/getBase64FromMediaMessage': getBase64FromMediaMessage,
 	'POST chat/fetchProfilePictureUrl': fetchProfilePictureUrl,
@@ -119,6 +122,7 @@ const routes: Record<string, Handler> = {
 	'GET group/participants': participants,
 	'POST group/updateParticipant': updateParticipant,
 	'POST group/updateSetting': updateSetting,
+	'POST group/updateMemberAddMode': updateMemberAddMode,
 	'POST group/toggleEphemeral': toggleEphemeral,
 	'DELETE group/leaveGroup': leaveGroup,
 	'GET group/inviteCode': inviteCode,
@@ -142,6 +146,8 @@ const routes: Record<string, Handler> = {
 	'POST business/getCollections': getCollections,
 	'GET template/find': findTemplates,
 	'POST template/create': createTemplate,
+	'POST template/edit': editTemplate,
+	'DELETE template/delete': deleteTemplate,
 	'POST call/offer': offerCall,
 	'POST websocket/set': setEventTransport('websocket'),
 	'GET websocket/find': findEventTransport('websocket'),

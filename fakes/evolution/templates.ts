@@ -101,6 +101,99 @@ export function createTemplate(state: FakeState, instance: FakeInstance, body: R
 	return { status: 201, body: row };
 }
 
+/** src/validate/templateEdit.schema.ts (2.3.7). */
+const TEMPLATE_EDIT_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: {
+		templateId: { type: 'string' },
+		category: { type: 'string', enum: ['AUTHENTICATION', 'MARKETING', 'UTILITY'] },
+		allowCategoryChange: { type: 'boolean' },
+		ttl: { type: 'number' },
+		components: { type: 'array' },
+	},
+	required: ['templateId'],
+	...isNotEmpty('templateId'),
+};
+
+/** src/validate/templateDelete.schema.ts (2.3.7). */
+const TEMPLATE_DELETE_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: { name: { type: 'string' }, hsmId: { type: 'string' } },
+	required: ['name'],
+	...isNotEmpty('name'),
+};
+
+/** Meta's refusal of an ID it has no template under (Graph API's answer for an unknown object). */
+const noSuchObject = (id: string): MetaError => ({
+	message: `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+	type: 'GraphMethodException',
+	code: 100,
+	error_subcode: 33,
+	fbtrace_id: fbtraceId(),
+});
+
+/**
+ * POST /template/edit (200, from 2.3.7): TemplateService.edit posts `category`,
+ * `allow_category_change`, `time_to_live` and `components` (those given) to Meta's
+ * `/<templateId>` and answers Meta's answer, `{success: true}`; nothing is stored on the server.
+ * Meta's refusals come back in its envelope (context `template_edit`).
+ */
+export function editTemplate(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const errors = validateSchema(body, TEMPLATE_EDIT_SCHEMA);
+	if (errors.length) return metaErrorResponse({ message: [errors.map((error) => error.message)] }, 'template_edit');
+	if (!isCloudApi(instance)) return metaErrorResponse(badToken(), 'template_edit');
+	const id = String(body.templateId);
+	const template = (state.fake.templates.get(instance.name) ?? []).find((candidate) => candidate.id === id);
+	if (!template) return metaErrorResponse(noSuchObject(id), 'template_edit');
+	if (typeof body.category === 'string') template.category = body.category;
+	// Meta reviews an edited template again.
+	if (body.components) {
+		template.components = body.components;
+		template.status = 'PENDING';
+	}
+	return { status: 200, body: { success: true } };
+}
+
+/**
+ * DELETE /template/delete (200, from 2.3.7): TemplateService.delete asks Meta to delete the
+ * template `name` (every language), or with `hsmId` the one of that ID, answers Meta's
+ * `{success: true}`, and removes the instance's stored rows of that name (and, with `hsmId`, the row of that ID). The wording of
+ * Meta's refusal of an unknown name is the fake's: Meta publishes the code, not every text.
+ */
+export function deleteTemplate(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const errors = validateSchema(body, TEMPLATE_DELETE_SCHEMA);
+	if (errors.length) return metaErrorResponse({ message: [errors.map((error) => error.message)] }, 'template_delete');
+	if (!isCloudApi(instance)) return metaErrorResponse(badToken(), 'template_delete');
+	const name = String(body.name);
+	const hsmId = typeof body.hsmId === 'string' ? body.hsmId : undefined;
+	const atMeta = state.fake.templates.get(instance.name) ?? [];
+	const gone = (template: FakeTemplate) => template.name === name && (hsmId === undefined || template.id === hsmId);
+	if (!atMeta.some(gone)) {
+		return metaErrorResponse(
+			{
+				message: 'Invalid parameter',
+				type: 'OAuthException',
+				code: 100,
+				error_subcode: 2593002,
+				error_user_title: 'Message template not found',
+				error_user_msg: hsmId ? `No template named ${name} has the ID ${hsmId}.` : `There is no message template named ${name}.`,
+				fbtrace_id: fbtraceId(),
+			},
+			'template_delete',
+		);
+	}
+	state.fake.templates.set(
+		instance.name,
+		atMeta.filter((template) => !gone(template)),
+	);
+	const instanceId = state.idOf(instance.name);
+	// Its cleanup's OR: the rows of that name on the instance, and with hsmId the row of that ID, whatever its name.
+	const removed = (row: (typeof state.fake.templateRows)[number]) => row.instanceId === instanceId && (row.name === name || (hsmId !== undefined && row.templateId === hsmId));
+	const kept = state.fake.templateRows.filter((row) => !removed(row));
+	state.fake.templateRows.splice(0, state.fake.templateRows.length, ...kept);
+	return { status: 200, body: { success: true } };
+}
+
 /** src/validate/message.schema.ts templateMessageSchema: only name and language are required. */
 const SEND_TEMPLATE_SCHEMA: JsonSchema = {
 	type: 'object',

@@ -86,6 +86,8 @@ export interface FakeGroup {
 	restrict?: boolean;
 	/** Disappearing messages, in seconds (0 or none: off). */
 	ephemeralDuration?: number;
+	/** All members may add people (2.4's updateMemberAddMode `all_member_add`); default off (admins only). */
+	memberAddMode?: boolean;
 	/** The code of the invite link (22 letters and digits); made when first asked for, replaced by a revoke. */
 	inviteCode?: string;
 	/** Codes revoked: WhatsApp answers `gone` to them. */
@@ -417,8 +419,8 @@ export interface EvolutionFake {
 	deliver(instance: string, event: string, data: unknown, options?: { envelope?: Record<string, unknown> }): Promise<DeliveryOutcome>;
 	/** Deliveries started by the fake itself (send.message after a send), to await in tests. */
 	pendingDeliveries(): Promise<void>;
-	/** The keys markMessageAsRead passed on to WhatsApp (`@lid` ones are dropped), in order. */
-	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string }>;
+	/** The keys markMessageAsRead (and, marked `played`, 2.4's markMessageAsPlayed) passed on to WhatsApp (`@lid` ones are dropped), in order. */
+	readKeys: Array<{ instance: string; remoteJid: string; fromMe: boolean; id: string; played?: true }>;
 	/** Each instance's archived, unread and blocked chats (JIDs), by instance name, as archiveChat, markChatUnread and updateBlockStatus leave them. */
 	chatStates: Map<string, FakeChatState>;
 	/** Each instance's WhatsApp Business labels, by instance name (none: a personal account). */

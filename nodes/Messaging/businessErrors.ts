@@ -159,6 +159,14 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 			httpCode,
 		};
 	}
+	// Graph API's answer for an ID it has no object under (Template → Edit's unknown template).
+	if (details.error_subcode === 33) {
+		return {
+			message: `Meta has no ${context.subject || 'such template'} that ${instance} may change ${detail(httpCode, said)}`,
+			description: "Check the Template ID: Template → Get Many outputs each template's id, for the business of this instance.",
+			httpCode,
+		};
+	}
 	// The WhatsApp connection closed: errors.ts's general table says so.
 	if (/Connection Closed/i.test(said)) return undefined;
 	if (/^Connection error/i.test(said)) {

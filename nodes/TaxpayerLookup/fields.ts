@@ -1,8 +1,8 @@
 // The fields of Taxpayer Lookup's operations: each parameter, its check and where its value goes.
 // A field used by several operations is one property (n8n evaluates every property for every item).
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { bad, checkNumberInRange, ok, type Checked } from '../shared/checks';
+import { checkNumberInRange, pickerCheck, type PickerOption } from '../shared/checks';
 import type { Field } from '../shared/contract';
 import { checkedField, inPath, inQuery, optionsCollection } from '../shared/fields';
 import type { OutputOptions } from './output';
@@ -12,8 +12,7 @@ import {
 	checkDni,
 	checkRateDate,
 	checkRuc,
-	CURRENCIES,
-	CURRENCY_NAMES,
+	CURRENCY_OPTIONS,
 	type Currency,
 	type DateRange,
 } from './validation';
@@ -30,11 +29,7 @@ const MAX_CONCURRENT_REQUESTS = 50;
 export const DEFAULT_QUOTA_WAIT_SECONDS = 16 * 60;
 const MAX_QUOTA_WAIT_SECONDS = 24 * 3600;
 
-/** The currencies as options of a parameter: "US Dollar (USD)". */
-export const CURRENCY_OPTIONS: INodePropertyOptions[] = CURRENCIES.map((code) => ({
-	name: `${CURRENCY_NAMES[code]} (${code})`,
-	value: code,
-}));
+export { CURRENCY_OPTIONS };
 
 /** The taxpayer's RUC: 11 digits, so nothing typed can change the path. */
 export const ruc = checkedField(
@@ -90,22 +85,24 @@ export interface SourcedCurrency {
 const SUNAT_CURRENCY: Currency = 'USD';
 
 /** The Source parameter of Exchange Rate operations and of the Exchange Rate Trigger. */
+const RATE_SOURCE_OPTIONS: Array<PickerOption<RateSource>> = [
+	{
+		name: 'SBS (Banking Regulator)',
+		value: 'sbs',
+		description: 'USD and EUR, business days only: for balances and financial statements',
+	},
+	{
+		name: 'SUNAT (Tax Authority)',
+		value: 'sunat',
+		description: 'USD only: the rate the law requires on invoices and in tax books',
+	},
+];
+
 export const rateSourceProperty: INodeProperties = {
 	displayName: 'Source',
 	name: 'source',
 	type: 'options',
-	options: [
-		{
-			name: 'SBS (Banking Regulator)',
-			value: 'sbs',
-			description: 'USD and EUR, business days only: for balances and financial statements',
-		},
-		{
-			name: 'SUNAT (Tax Authority)',
-			value: 'sunat',
-			description: 'USD only: the rate the law requires on invoices and in tax books',
-		},
-	],
+	options: RATE_SOURCE_OPTIONS,
 	default: 'sbs',
 	description: 'Who publishes the rate',
 };
@@ -133,11 +130,11 @@ export const sourcedCurrency: Field<'rate', SourcedCurrency> = {
 /** The error-table case of a sourced rate: SUNAT's days without a rate are told apart from the SBS's. */
 export const rateRouteKind = ({ rate }: { rate: SourcedCurrency }) => (rate.source === 'sunat' ? 'sunatRate' : 'exchangeRate');
 
-export function checkRateSource(raw: unknown): Checked<RateSource> {
-	const source = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-	if (source === 'sbs' || source === 'sunat') return ok(source);
-	return bad('is not a rate source', 'Use sbs (the banking regulator) or sunat (the tax authority).');
-}
+export const checkRateSource = pickerCheck(RATE_SOURCE_OPTIONS, {
+	problem: 'is not a rate source',
+	hint: 'Use sbs (the banking regulator) or sunat (the tax authority).',
+	normalise: (text) => text.trim().toLowerCase(),
+});
 
 /** A date in Lima, `days` before today, as an expression the date field starts with. */
 const limaDaysAgo = (days: number) =>

@@ -1,6 +1,6 @@
 // Checks of the lookup's input, run before any request so bad input never spends quota: the RUC,
 // the DNI, exchange-rate dates and currencies; and Validate's offline verdict on a RUC or DNI.
-import { bad, ok, type Checked } from '../shared/checks';
+import { bad, ok, pickerCheck, type Checked, type PickerOption } from '../shared/checks';
 
 // ---------------------------------------------------------------- RUC
 
@@ -173,8 +173,11 @@ export const CURRENCY_NAMES = { USD: 'US Dollar', EUR: 'Euro' } as const;
 export type Currency = keyof typeof CURRENCY_NAMES;
 export const CURRENCIES = Object.keys(CURRENCY_NAMES) as Currency[];
 
-export function checkCurrency(raw: unknown): Checked<Currency> {
-	const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-	if ((CURRENCIES as readonly string[]).includes(code)) return ok(code as Currency);
-	return bad('is not a supported currency', 'Use USD or EUR: the only currencies the SBS rate is published for.');
-}
+/** The currencies as options of a parameter: "US Dollar (USD)". */
+export const CURRENCY_OPTIONS: Array<PickerOption<Currency>> = CURRENCIES.map((code) => ({ name: `${CURRENCY_NAMES[code]} (${code})`, value: code }));
+
+export const checkCurrency = pickerCheck(CURRENCY_OPTIONS, {
+	problem: 'is not a supported currency',
+	hint: 'Use USD or EUR: the only currencies the SBS rate is published for.',
+	normalise: (text) => text.trim().toUpperCase(),
+});

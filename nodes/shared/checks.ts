@@ -30,3 +30,35 @@ export function checkNumberInRange(raw: unknown, min: number, max: number, unit:
 	const kind = whole ? 'a whole number' : 'a number';
 	return bad(`is not ${kind} of ${unit} from ${min} to ${max}`, `Give ${kind} of ${unit} from ${min} to ${max}, or remove the option to use its default.`);
 }
+
+/** One option of a picker (an options parameter), as n8n lists it. */
+export interface PickerOption<T extends string | number> {
+	name: string;
+	value: T;
+	description?: string;
+}
+
+/** What a picker says of a value that is none of its options; how it reads a typed text first. */
+export interface PickerRefusal {
+	problem: string;
+	hint: string;
+	/** How a text (from an expression) is read before it is matched: trimmed, upper-cased… Default: as it is. */
+	normalise?: (text: string) => string;
+}
+
+/**
+ * The check of a picker, derived from its options: the value must be one of theirs. A text from an
+ * expression is read with `normalise`, and, for options whose values are numbers, as a number.
+ */
+export function pickerCheck<T extends string | number>(options: ReadonlyArray<{ value: T }>, refusal: PickerRefusal): (raw: unknown) => Checked<T> {
+	const values: unknown[] = options.map((option) => option.value);
+	const numeric = typeof values[0] === 'number';
+	return (raw) => {
+		let value = raw;
+		if (typeof raw === 'string') {
+			const text = refusal.normalise ? refusal.normalise(raw) : raw;
+			value = numeric && text.trim() !== '' ? Number(text) : text;
+		}
+		return values.includes(value) ? ok(value as T) : bad(refusal.problem, refusal.hint);
+	};
+}

@@ -2,7 +2,7 @@
 // option of an Options collection, and where a value goes in the request (path, query, body).
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { Checked } from './checks';
+import { pickerCheck, type Checked, type PickerOption, type PickerRefusal } from './checks';
 import type { About, Field, Placement, RequestOptions } from './contract';
 
 /** A parameter whose name is known to the type system, so the field built on it is named by it. */
@@ -25,6 +25,19 @@ export function checkedField<N extends string, T>(
 		to,
 		about: options.about,
 	};
+}
+
+/**
+ * A picker: one options parameter, and the check that its value is one of the options, derived
+ * from them (so a new option is accepted where it is listed, and nowhere else).
+ */
+export function pickerField<N extends string, T extends string | number>(
+	property: NamedProperty<N> & { type: 'options'; options: Array<PickerOption<T>> },
+	refusal: PickerRefusal,
+	to?: Placement<T>,
+	options: { about?: (value: T) => About } = {},
+): Field<N, T> {
+	return checkedField(property, pickerCheck(property.options, refusal), to, options);
 }
 
 /** An operation's Options collection, as the editor shows it (the options in the order given). */

@@ -4,23 +4,25 @@
 // per item unless set): the approval's buttons, the form's labels and Limit Wait Time.
 import { WAIT_INDEFINITELY, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import { bad, ok, type Checked } from '../../shared/checks';
+import { bad, ok, pickerCheck, type Checked, type PickerOption } from '../../shared/checks';
 
 export type ResponseType = 'approval' | 'freeText' | 'customForm';
 
-export const RESPONSE_TYPES: ResponseType[] = ['approval', 'freeText', 'customForm'];
+const RESPONSE_TYPE_OPTIONS: Array<PickerOption<ResponseType>> = [
+	{ name: 'Approval', value: 'approval', description: 'The recipient approves (or declines) from a link in the message' },
+	{ name: 'Free Text', value: 'freeText', description: 'The recipient answers in a form opened from a link in the message' },
+	{ name: 'Custom Form', value: 'customForm', description: 'The recipient fills a form of your fields, opened from a link in the message' },
+];
 
 export const RESPONSE_TYPE: INodeProperties = {
 	displayName: 'Response Type',
 	name: 'responseType',
 	type: 'options',
 	default: 'approval',
-	options: [
-		{ name: 'Approval', value: 'approval', description: 'The recipient approves (or declines) from a link in the message' },
-		{ name: 'Free Text', value: 'freeText', description: 'The recipient answers in a form opened from a link in the message' },
-		{ name: 'Custom Form', value: 'customForm', description: 'The recipient fills a form of your fields, opened from a link in the message' },
-	],
+	options: RESPONSE_TYPE_OPTIONS,
 };
+
+export const checkResponseType = pickerCheck(RESPONSE_TYPE_OPTIONS, { problem: 'is not a response type', hint: 'Pick Approval, Free Text or Custom Form.' });
 
 const forResponse = (...types: ResponseType[]) => ({ show: { '/responseType': types } });
 

@@ -1,17 +1,21 @@
 // Checks of the media a message carries, run before any request: its type, where it comes from
 // (URL or base64), its size, MIME type and file name.
-import { bad, ok, type Checked } from '../../shared/checks';
+import { bad, ok, pickerCheck, type Checked, type PickerOption } from '../../shared/checks';
 
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
+export type MediaType = 'image' | 'video' | 'audio' | 'document';
+
+/** Send Media's Media Type picker: how WhatsApp shows the file. */
+export const MEDIA_TYPE_OPTIONS: Array<PickerOption<MediaType>> = [
+	{ name: 'Audio', value: 'audio' },
+	{ name: 'Document', value: 'document' },
+	{ name: 'Image', value: 'image' },
+	{ name: 'Video', value: 'video' },
+];
 
 /** The documented limit for media content: 15 MB (15 × 1024 × 1024 bytes). */
 export const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
 
-export function checkMediaType(raw: unknown): Checked<MediaType> {
-	if (typeof raw === 'string' && (MEDIA_TYPES as readonly string[]).includes(raw.trim())) return ok(raw.trim() as MediaType);
-	return bad('is not a media type', 'Use image, video, audio or document.');
-}
+export const checkMediaType = pickerCheck(MEDIA_TYPE_OPTIONS, { problem: 'is not a media type', hint: 'Use image, video, audio or document.', normalise: (text) => text.trim() });
 
 export function checkMediaUrl(raw: unknown): Checked<string> {
 	const hint = 'Give the full address of the file, starting with https:// (or http://), reachable from the Evolution API server.';

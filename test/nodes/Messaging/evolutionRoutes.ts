@@ -1,6 +1,8 @@
-// Evolution API 2.3.6's client routes, as its router files declare them (src/api/routes/*.router.ts,
-// src/api/integrations/**/*.router.ts, mounted by src/api/routes/index.router.ts), and the ones the
-// node leaves out on purpose, with why. test/nodes/Messaging/routeCoverage.test.ts holds the node to them.
+// Evolution API's client routes of 2.3.6, 2.3.7 and 2.4.0-rc2, as its router files declare them
+// (src/api/routes/*.router.ts, src/api/integrations/**/*.router.ts, mounted by
+// src/api/routes/index.router.ts; 2.4's licence routes by src/main.ts), the release each later one
+// came with, and the ones the node leaves out, with why. test/nodes/Messaging/routeCoverage.test.ts
+// holds the node to them; docs/evolution-api.md lists them.
 
 /** `METHOD /path`, path parameters as the routers write them (`:instanceName`, `:typebotId`). */
 export const EVOLUTION_ROUTES: readonly string[] = [
@@ -16,8 +18,10 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'DELETE /n8n/delete/:n8nId/:instanceName',
 	'DELETE /openai/creds/:openaiCredsId/:instanceName',
 	'DELETE /openai/delete/:openaiBotId/:instanceName',
+	'DELETE /template/delete/:instanceName',
 	'DELETE /typebot/delete/:typebotId/:instanceName',
 	'GET /',
+	'GET /baileys/generateMessageID/:instanceName',
 	'GET /chat/fetchPrivacySettings/:instanceName',
 	'GET /chat/findChatByRemoteJid/:instanceName',
 	'GET /chatwoot/find/:instanceName',
@@ -48,6 +52,9 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'GET /instance/fetchInstances',
 	'GET /kafka/find/:instanceName',
 	'GET /label/findLabels/:instanceName',
+	'GET /license/activate',
+	'GET /license/register',
+	'GET /license/status',
 	'GET /manager',
 	'GET /metrics',
 	'GET /n8n/fetch/:n8nId/:instanceName',
@@ -90,12 +97,15 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'POST /chat/fetchBusinessProfile/:instanceName',
 	'POST /chat/fetchProfile/:instanceName',
 	'POST /chat/fetchProfilePictureUrl/:instanceName',
+	'POST /chat/findChannels/:instanceName',
 	'POST /chat/findChats/:instanceName',
 	'POST /chat/findContacts/:instanceName',
 	'POST /chat/findMessages/:instanceName',
 	'POST /chat/findStatusMessage/:instanceName',
 	'POST /chat/getBase64FromMediaMessage/:instanceName',
+	'POST /chat/getPollVote/:instanceName',
 	'POST /chat/markChatUnread/:instanceName',
+	'POST /chat/markMessageAsPlayed/:instanceName',
 	'POST /chat/markMessageAsRead/:instanceName',
 	'POST /chat/sendPresence/:instanceName',
 	'POST /chat/updateBlockStatus/:instanceName',
@@ -130,6 +140,7 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'POST /group/updateGroupDescription/:instanceName',
 	'POST /group/updateGroupPicture/:instanceName',
 	'POST /group/updateGroupSubject/:instanceName',
+	'POST /group/updateMemberAddMode/:instanceName',
 	'POST /group/updateParticipant/:instanceName',
 	'POST /group/updateSetting/:instanceName',
 	'POST /instance/create',
@@ -138,6 +149,7 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'POST /kafka/set/:instanceName',
 	'POST /label/handleLabel/:instanceName',
 	'POST /message/sendButtons/:instanceName',
+	'POST /message/sendCarousel/:instanceName',
 	'POST /message/sendContact/:instanceName',
 	'POST /message/sendList/:instanceName',
 	'POST /message/sendLocation/:instanceName',
@@ -168,6 +180,7 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'POST /settings/set/:instanceName',
 	'POST /sqs/set/:instanceName',
 	'POST /template/create/:instanceName',
+	'POST /template/edit/:instanceName',
 	'POST /typebot/changeStatus/:instanceName',
 	'POST /typebot/create/:instanceName',
 	'POST /typebot/ignoreJid/:instanceName',
@@ -186,6 +199,28 @@ export const EVOLUTION_ROUTES: readonly string[] = [
 	'PUT /openai/update/:openaiBotId/:instanceName',
 	'PUT /typebot/update/:typebotId/:instanceName',
 ];
+
+/** The routes a release after 2.3.6 brought, with that release (an older server answers them 404). */
+export const ROUTE_SINCE: Readonly<Record<string, string>> = {
+	'POST /template/edit/:instanceName': '2.3.7',
+	'DELETE /template/delete/:instanceName': '2.3.7',
+	'POST /chat/markMessageAsPlayed/:instanceName': '2.4.0',
+	'POST /chat/getPollVote/:instanceName': '2.4.0',
+	'POST /chat/findChannels/:instanceName': '2.4.0',
+	'POST /group/updateMemberAddMode/:instanceName': '2.4.0',
+	'POST /message/sendCarousel/:instanceName': '2.4.0',
+	'GET /baileys/generateMessageID/:instanceName': '2.4.0',
+	'GET /license/status': '2.4.0',
+	'GET /license/register': '2.4.0',
+	'GET /license/activate': '2.4.0',
+};
+
+/** 2.4 client routes that are not operations yet, and why (each a workflow would use: to be built). */
+export const NOT_YET: Readonly<Record<string, string>> = {
+	'POST /message/sendCarousel/:instanceName': 'Send Carousel (cards with an image and buttons each): not built yet; its cards are a nested list of lists the node has no field for yet',
+	'POST /chat/getPollVote/:instanceName': "Get Poll Votes (decrypts a poll's votes from the stored vote messages): not built yet",
+	'POST /chat/findChannels/:instanceName': 'Find Channels (the WhatsApp channels, newsletters, the instance follows): not built yet',
+};
 
 /** Routes the node does not use, and why (the issue's exclusions: raw Baileys protocol, S3, metrics, chatbot configuration). */
 export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
@@ -267,4 +302,8 @@ export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'PUT /n8n/update/:n8nId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'PUT /openai/update/:openaiBotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'PUT /typebot/update/:typebotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
+	'GET /baileys/generateMessageID/:instanceName': "raw Baileys protocol routes (signal sessions, nodes, auth state)",
+	'GET /license/activate': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",
+	'GET /license/register': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",
+	'GET /license/status': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",
 };

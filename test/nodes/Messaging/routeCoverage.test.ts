@@ -1,4 +1,4 @@
-// Every Evolution API 2.3.6 client route is an operation of the Messaging node (or a request the
+// Every Evolution API client route of 2.3.6, 2.3.7 and 2.4.0-rc2 is an operation of the Messaging node (or a request the
 // node, its trigger or its credential test makes), except those left out on purpose, each with why.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { MESSAGING_RESOURCES } from '../../../nodes/Messaging/resources';
-import { EVOLUTION_ROUTES, NOT_FOR_WORKFLOWS } from './evolutionRoutes';
+import { EVOLUTION_ROUTES, NOT_FOR_WORKFLOWS, NOT_YET, ROUTE_SINCE } from './evolutionRoutes';
 
 const MESSAGING_FOLDER = path.join(__dirname, '../../../nodes/Messaging');
 
@@ -64,11 +64,11 @@ function usedRoutes(): Set<string> {
 describe("Evolution API's client routes", () => {
 	it('are all used by the Messaging node, except those left out on purpose', () => {
 		const used = usedRoutes();
-		const unused = EVOLUTION_ROUTES.filter((route) => !(route in NOT_FOR_WORKFLOWS) && !used.has(normalised(route)));
+		const unused = EVOLUTION_ROUTES.filter((route) => !(route in NOT_FOR_WORKFLOWS) && !(route in NOT_YET) && !used.has(normalised(route)));
 		expect(unused).toEqual([]);
 	});
 
-	it('lists only routes Evolution has: the node uses none that 2.3.6 does not declare', () => {
+	it('lists only routes Evolution has: the node uses none that 2.3.6 to 2.4.0-rc2 do not declare', () => {
 		const known = new Set(EVOLUTION_ROUTES.map(normalised));
 		expect([...usedRoutes()].filter((route) => !known.has(route))).toEqual([]);
 	});
@@ -79,5 +79,24 @@ describe("Evolution API's client routes", () => {
 			expect(why.trim(), route).not.toBe('');
 		}
 		expect(Object.keys(NOT_FOR_WORKFLOWS).filter((route) => / \/(message|chat|group|instance|label|business|template|proxy|settings|call)\//.test(route))).toEqual([]);
+	});
+
+	it('leaves out as not built yet only 2.4 routes, none of them used, each with why', () => {
+		const used = usedRoutes();
+		for (const [route, why] of Object.entries(NOT_YET)) {
+			expect(ROUTE_SINCE[route], route).toBe('2.4.0');
+			expect(used.has(normalised(route)), route).toBe(false);
+			expect(why.trim(), route).not.toBe('');
+		}
+		for (const route of Object.keys(ROUTE_SINCE)) expect(EVOLUTION_ROUTES, route).toContain(route);
+	});
+
+	it('names every 2.3.7 and 2.4 route in docs/evolution-api.md with its release', () => {
+		const page = readFileSync(path.join(__dirname, '../../../docs/evolution-api.md'), 'utf8');
+		for (const [route, since] of Object.entries(ROUTE_SINCE)) {
+			const [method, pathTemplate] = route.split(' ');
+			const written = `${method} ${pathTemplate.replace('/:instanceName', '/{instance}')}`;
+			expect(page, route).toContain(`| \`${written}\` | ${since} |`);
+		}
 	});
 });

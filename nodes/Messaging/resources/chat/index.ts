@@ -9,6 +9,7 @@ import { findMessages } from './findMessages';
 import { findStatusMessages } from './findStatusMessages';
 import { getChat } from './getChat';
 import { getProfilePictureUrl } from './getProfilePictureUrl';
+import { markAsPlayed } from './markAsPlayed';
 import { markAsRead } from './markAsRead';
 import { markAsUnread } from './markAsUnread';
 import { offerCall } from './offerCall';
@@ -22,6 +23,7 @@ export const chat: Resource = {
 	operations: [
 		checkNumbers,
 		markAsRead,
+		markAsPlayed,
 		markAsUnread,
 		archive,
 		unarchive,

@@ -1,9 +1,9 @@
-import { bad, checkNumberInRange, ok } from '../../../shared/checks';
+import { checkNumberInRange } from '../../../shared/checks';
 import { operation } from '../../../shared/contract';
-import { checkedField, inBody } from '../../../shared/fields';
+import { checkedField, inBody, pickerField } from '../../../shared/fields';
 import { instance, recipient } from '../../fields';
 
-const callType = checkedField(
+const callType = pickerField(
 	{
 		displayName: 'Call Type',
 		name: 'callType',
@@ -15,8 +15,8 @@ const callType = checkedField(
 		default: 'voice',
 		description: 'Whether the call rings as a voice or a video call',
 	},
-	(raw) => (raw === 'voice' || raw === 'video' ? ok(raw === 'video') : bad('is not Voice or Video', 'Pick one from the list.')),
-	inBody('isVideo'),
+	{ problem: 'is not Voice or Video', hint: 'Pick one from the list.' },
+	inBody('isVideo', (type) => type === 'video'),
 );
 
 /** The schema's bounds: a whole number of seconds from 1 to 15. */

@@ -1,12 +1,10 @@
-import { bad, ok, type Checked } from '../../../shared/checks';
+import { bad, type Checked } from '../../../shared/checks';
 import { operation } from '../../../shared/contract';
-import { checkedField, inBody } from '../../../shared/fields';
+import { checkedField, inBody, pickerField } from '../../../shared/fields';
 import { instance, recipient } from '../../fields';
 import { checkDelay } from '../../validation/recipients';
 
-const PRESENCES = ['composing', 'recording', 'paused', 'available', 'unavailable'];
-
-const presence = checkedField(
+const presence = pickerField(
 	{
 		displayName: 'Presence',
 		name: 'presence',
@@ -21,8 +19,7 @@ const presence = checkedField(
 		default: 'composing',
 		description: 'What the chat shows',
 	},
-	(raw): Checked<string> =>
-		typeof raw === 'string' && PRESENCES.includes(raw) ? ok(raw) : bad('is not a presence', 'Pick Typing, Recording Audio, Paused, Online or Offline.'),
+	{ problem: 'is not a presence', hint: 'Pick Typing, Recording Audio, Paused, Online or Offline.' },
 	inBody('presence'),
 );
 

@@ -3,7 +3,7 @@
 // group routes take them (src/validate/group.schema.ts).
 import { bad, ok, type Checked } from '../../../shared/checks';
 import { valueOf, type Field, type Simplified } from '../../../shared/contract';
-import { checkedField, inBody, inQuery } from '../../../shared/fields';
+import { checkedField, inBody, inQuery, pickerField } from '../../../shared/fields';
 import { checkGroupJid } from '../../validation/messageKeys';
 
 /** The group a Group operation acts on; every route but Send Invite reads it from the query. */
@@ -99,7 +99,7 @@ export const descriptionRequired: Field<'descriptionGiven', string> = {
 };
 
 /** Who may send messages and who may edit the group's info (Evolution's updateSetting actions). */
-export const groupSetting = checkedField(
+export const groupSetting = pickerField(
 	{
 		displayName: 'Setting',
 		name: 'groupSetting',
@@ -113,17 +113,29 @@ export const groupSetting = checkedField(
 		default: 'announcement',
 		description: 'The setting to turn on; only admins may change it',
 	},
-	(raw): Checked<string> =>
-		['announcement', 'not_announcement', 'locked', 'unlocked'].includes(raw as string)
-			? ok(raw as string)
-			: bad('is not a group setting', 'Pick one from the list, or give announcement, not_announcement, locked or unlocked.'),
+	{ problem: 'is not a group setting', hint: 'Pick one from the list, or give announcement, not_announcement, locked or unlocked.' },
 	inBody('action'),
 );
 
-/** The durations toggleEphemeralSchema allows, in seconds: off, 24 hours, 7 days, 90 days. */
-export const DISAPPEARING_SECONDS = [0, 86_400, 604_800, 7_776_000];
+/** Who may add members (2.4's updateMemberAddModeSchema: `admin_add`, `all_member_add`). */
+export const memberAddMode = pickerField(
+	{
+		displayName: 'Who May Add Members',
+		name: 'memberAddMode',
+		type: 'options',
+		options: [
+			{ name: 'All Members', value: 'all_member_add', description: 'Anyone in the group may add people' },
+			{ name: 'Only Admins', value: 'admin_add' },
+		],
+		default: 'admin_add',
+		description: 'Who may add people to the group; only admins may change it',
+	},
+	{ problem: 'is not a member add mode', hint: 'Pick one from the list, or give admin_add or all_member_add.' },
+	inBody('mode'),
+);
 
-export const disappearingMessages = checkedField(
+/** The durations toggleEphemeralSchema allows, in seconds (the options): off, 24 hours, 7 days, 90 days. */
+export const disappearingMessages = pickerField(
 	{
 		displayName: 'Messages Disappear After',
 		name: 'disappearingMessages',
@@ -137,11 +149,9 @@ export const disappearingMessages = checkedField(
 		default: 604_800,
 		description: 'How long new messages stay in the group; Off keeps them',
 	},
-	(raw): Checked<number> => {
-		const seconds = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-		return DISAPPEARING_SECONDS.includes(seconds as number)
-			? ok(seconds as number)
-			: bad('is not one of the durations WhatsApp offers', 'Pick one from the list, or give 0 (off), 86400 (24 hours), 604800 (7 days) or 7776000 (90 days) seconds.');
+	{
+		problem: 'is not one of the durations WhatsApp offers',
+		hint: 'Pick one from the list, or give 0 (off), 86400 (24 hours), 604800 (7 days) or 7776000 (90 days) seconds.',
 	},
 	inBody('expiration'),
 );

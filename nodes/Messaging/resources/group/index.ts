@@ -13,6 +13,7 @@ import { setGroupDisappearingMessages } from './setDisappearingMessages';
 import { updateGroupDescription } from './updateDescription';
 import { updateGroupParticipants } from './updateParticipants';
 import { updateGroupPicture } from './updatePicture';
+import { updateMemberAddMode } from './updateMemberAddMode';
 import { updateGroupSetting } from './updateSetting';
 import { updateGroupSubject } from './updateSubject';
 
@@ -34,6 +35,7 @@ export const group: Resource = {
 		sendGroupInvite,
 		revokeGroupInviteCode,
 		updateGroupSetting,
+		updateMemberAddMode,
 		setGroupDisappearingMessages,
 		leaveGroup,
 	],

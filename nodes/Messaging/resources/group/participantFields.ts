@@ -3,13 +3,13 @@
 // node's one phone-number rule; and what Update Participants does to them.
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
 import { valueOf, type Field, type ItemReader } from '../../../shared/contract';
-import { checkedField, inBody } from '../../../shared/fields';
+import { inBody, pickerField } from '../../../shared/fields';
 import { checkPhoneNumber, splitNumberList, type CheckedNumber } from '../../validation/recipients';
 
 /** Each item's numbers make its own request, or the numbers of every input item one request. */
 export type ParticipantsFrom = 'item' | 'allItems';
 
-export const participantsFrom = checkedField(
+export const participantsFrom = pickerField<'participantsFrom', ParticipantsFrom>(
 	{
 		displayName: 'Participants From',
 		name: 'participantsFrom',
@@ -27,7 +27,7 @@ export const participantsFrom = checkedField(
 		default: 'item',
 		description: 'Whether each input item makes its own request, or all of them one',
 	},
-	(raw): Checked<ParticipantsFrom> => (raw === 'item' || raw === 'allItems' ? ok(raw) : bad('is not Each Item or All Items Together', 'Pick one from the list.')),
+	{ problem: 'is not Each Item or All Items Together', hint: 'Pick one from the list.' },
 );
 
 /** The operation's `oncePerRun`: read from the item's parameters before any field. */
@@ -99,7 +99,7 @@ export const inviteNumbers: Field<'participants', CheckedNumber[]> = {
 
 export type ParticipantAction = 'add' | 'remove' | 'promote' | 'demote';
 
-export const participantAction = checkedField(
+export const participantAction = pickerField<'participantAction', ParticipantAction>(
 	{
 		displayName: 'Action',
 		name: 'participantAction',
@@ -113,9 +113,6 @@ export const participantAction = checkedField(
 		default: 'add',
 		description: 'What to do to the participants; only admins may',
 	},
-	(raw): Checked<ParticipantAction> =>
-		['add', 'remove', 'promote', 'demote'].includes(raw as string)
-			? ok(raw as ParticipantAction)
-			: bad('is not add, remove, promote or demote', 'Pick the action from the list.'),
+	{ problem: 'is not add, remove, promote or demote', hint: 'Pick the action from the list.' },
 	inBody('action'),
 );

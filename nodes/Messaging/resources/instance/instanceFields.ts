@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, type Checked } from '../../../shared/checks';
 import { valueOf, type Field } from '../../../shared/contract';
-import { checkedField, inBody, intoBody, optionsCollection } from '../../../shared/fields';
+import { checkedField, inBody, intoBody, optionsCollection, pickerField } from '../../../shared/fields';
 import { checkInstanceName } from '../../validation/recipients';
 
 export const BAILEYS = 'WHATSAPP-BAILEYS';
@@ -30,7 +30,7 @@ export const newInstanceName = checkedField(
 	{ about: (name) => ({ instance: name }) },
 );
 
-export const integration = checkedField(
+export const integration = pickerField(
 	{
 		displayName: 'Integration',
 		name: 'integration',
@@ -42,8 +42,7 @@ export const integration = checkedField(
 		default: BAILEYS,
 		description: 'How the instance connects to WhatsApp',
 	},
-	(raw): Checked<string> =>
-		raw === BAILEYS || raw === BUSINESS ? ok(raw) : bad('is not an integration', 'Pick Baileys (WhatsApp Web) or WhatsApp Business Cloud API.'),
+	{ problem: 'is not an integration', hint: 'Pick Baileys (WhatsApp Web) or WhatsApp Business Cloud API.' },
 	inBody('integration'),
 );
 
@@ -206,7 +205,7 @@ export const instanceSettings: Field<'settings', IDataObject> = {
 };
 
 /** What the instance's number shows to everyone: online or offline. */
-export const instancePresence = checkedField(
+export const instancePresence = pickerField(
 	{
 		displayName: 'Presence',
 		name: 'presence',
@@ -218,7 +217,6 @@ export const instancePresence = checkedField(
 		default: 'available',
 		description: "The presence the instance's number shows to its contacts",
 	},
-	(raw): Checked<string> =>
-		raw === 'available' || raw === 'unavailable' ? ok(raw) : bad('is not a presence of an instance', 'Pick Online or Offline.'),
+	{ problem: 'is not a presence of an instance', hint: 'Pick Online or Offline.' },
 	inBody('presence'),
 );

@@ -1,12 +1,12 @@
 // The fields of the chatbot session operations: which kind of bot (the path segment of its routes),
 // the contact's chat, the status to give its session, and the bot whose sessions to list.
 import { bad, ok, type Checked } from '../../../shared/checks';
-import { checkedField, inBody, inPath } from '../../../shared/fields';
+import { checkedField, inBody, inPath, pickerField } from '../../../shared/fields';
 import { checkChat } from '../../validation/messageKeys';
 import { BOTS, type Bot } from './integrations';
 
 /** Which chatbot integration: `/{bot}/changeStatus/{instance}`, `/{bot}/fetchSessions/{botId}/{instance}`. */
-export const bot = checkedField(
+export const bot = pickerField<'bot', Bot>(
 	{
 		displayName: 'Bot',
 		name: 'bot',
@@ -15,7 +15,7 @@ export const bot = checkedField(
 		default: 'typebot',
 		description: 'The kind of chatbot the server runs for the instance',
 	},
-	(raw): Checked<Bot> => (typeof raw === 'string' && raw in BOTS ? ok(raw as Bot) : bad(`is not one of ${Object.keys(BOTS).join(', ')}`, 'Pick a bot from the list.')),
+	{ problem: `is not one of ${Object.keys(BOTS).join(', ')}`, hint: 'Pick a bot from the list.' },
 	inPath('bot'),
 );
 
@@ -34,11 +34,10 @@ export const sessionChat = checkedField(
 	inBody('remoteJid'),
 );
 
-export const SESSION_STATUSES = ['opened', 'paused', 'closed', 'delete'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export type SessionStatus = 'opened' | 'paused' | 'closed' | 'delete';
 
 /** The status to give the contact's bot sessions, as the changeStatus schema allows. */
-export const sessionStatus = checkedField(
+export const sessionStatus = pickerField<'sessionStatus', SessionStatus>(
 	{
 		displayName: 'Status',
 		name: 'sessionStatus',
@@ -52,8 +51,7 @@ export const sessionStatus = checkedField(
 		default: 'paused',
 		description: "The status to give the contact's sessions",
 	},
-	(raw): Checked<SessionStatus> =>
-		SESSION_STATUSES.includes(raw as SessionStatus) ? ok(raw as SessionStatus) : bad(`is not one of ${SESSION_STATUSES.join(', ')}`, 'Pick a status from the list.'),
+	{ problem: 'is not one of opened, paused, closed, delete', hint: 'Pick a status from the list.' },
 	inBody('status'),
 );
 

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
 import { valueOf, type Field, type ItemReader } from '../../../shared/contract';
-import { checkedField, inPath } from '../../../shared/fields';
+import { checkedField, inPath, pickerField } from '../../../shared/fields';
 import { ALL_EVOLUTION_EVENTS, NEWER_EVENTS } from '../../trigger/events';
 import { TRANSPORTS, type Transport } from './integrations';
 
@@ -18,14 +18,8 @@ const TRANSPORT_DESCRIPTIONS: Record<Transport, string> = {
 	kafka: "The server's Kafka topics (Evolution 2.3.4 on)",
 };
 
-function checkTransport(raw: unknown): Checked<Transport> {
-	return typeof raw === 'string' && raw in TRANSPORTS
-		? ok(raw as Transport)
-		: bad(`is not one of ${Object.keys(TRANSPORTS).join(', ')}`, 'Pick a transport from the list.');
-}
-
 /** Which event transport, by the path segment of its routes (`/{transport}/set/{instance}`). */
-export const transport = checkedField(
+export const transport = pickerField<'transport', Transport>(
 	{
 		displayName: 'Transport',
 		name: 'transport',
@@ -38,7 +32,7 @@ export const transport = checkedField(
 		default: 'webhook',
 		description: "How the server sends the instance's events",
 	},
-	checkTransport,
+	{ problem: `is not one of ${Object.keys(TRANSPORTS).join(', ')}`, hint: 'Pick a transport from the list.' },
 	inPath('transport'),
 );
 

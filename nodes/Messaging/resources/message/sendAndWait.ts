@@ -5,13 +5,12 @@
 // it sends one message, from the first item, and outputs the answer (or, past the limit, its input).
 import { SEND_AND_WAIT_OPERATION, type IDataObject } from 'n8n-workflow';
 
-import { bad, ok } from '../../../shared/checks';
 import { requireSignedResumeLinks } from '../../../shared/n8nReleases';
 import type { Field } from '../../../shared/contract';
 import { bodyOf, checkedField } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { checkFormFields, FORM_PROPERTIES } from '../../sendAndWait/formFields';
-import { checkWaitTill, RESPONSE_TYPE, RESPONSE_TYPES, responseLinks, SEND_AND_WAIT_OPTIONS, type ResponseLink, type ResponseType } from '../../sendAndWait/settings';
+import { checkResponseType, checkWaitTill, RESPONSE_TYPE, responseLinks, SEND_AND_WAIT_OPTIONS, type ResponseLink, type ResponseType } from '../../sendAndWait/settings';
 import { delayOption } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
 import { checkMessageText } from '../../validation/recipients';
@@ -36,11 +35,7 @@ const response: Field<'response', { type: ResponseType; links: ResponseLink[] }>
 	properties: [RESPONSE_TYPE, ...FORM_PROPERTIES],
 	read(item) {
 		const raw = item.parameter('responseType', 'approval');
-		const type = item.require(
-			'Response Type',
-			raw,
-			RESPONSE_TYPES.includes(raw as ResponseType) ? ok(raw as ResponseType) : bad<ResponseType>('is not a response type', 'Pick Approval, Free Text or Custom Form.'),
-		);
+		const type = item.require('Response Type', raw, checkResponseType(raw));
 		if (type === 'customForm') {
 			const defineForm = item.parameter('defineForm', 'fields');
 			const label = defineForm === 'json' ? 'Form Fields' : 'Form Elements';

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { pickerCheck, type PickerOption } from '../../../shared/checks';
 import { valueOf, type Field } from '../../../shared/contract';
 import { checkedField, intoBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
@@ -7,7 +8,7 @@ import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
-import { checkFileName, checkMediaType, checkMimeType } from '../../validation/media';
+import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
 
 const mediaType = checkedField(
@@ -15,18 +16,22 @@ const mediaType = checkedField(
 		displayName: 'Media Type',
 		name: 'mediaType',
 		type: 'options',
-		options: [
-			{ name: 'Audio', value: 'audio' },
-			{ name: 'Document', value: 'document' },
-			{ name: 'Image', value: 'image' },
-			{ name: 'Video', value: 'video' },
-		],
+		options: MEDIA_TYPE_OPTIONS,
 		default: 'image',
 		description: 'How WhatsApp shows the file. Images are re-encoded to JPEG by the server.',
 	},
 	checkMediaType,
 	undefined,
 );
+
+/** 2.4's `gifAttribution`: 0 none, 1 GIPHY, 2 Tenor (mediaMessageSchema's enum). */
+const GIF_SOURCES: Array<PickerOption<number>> = [
+	{ name: 'GIPHY', value: 1 },
+	{ name: 'None', value: 0 },
+	{ name: 'Tenor', value: 2 },
+];
+
+const checkGifSource = pickerCheck(GIF_SOURCES, { problem: 'is not a GIF source', hint: 'Pick None, GIPHY or Tenor, or give 0, 1 or 2.' });
 
 /** How WhatsApp shows the file: options of Send Media only. */
 const MEDIA_DETAIL_OPTIONS: INodeProperties[] = [
@@ -50,6 +55,23 @@ const MEDIA_DETAIL_OPTIONS: INodeProperties[] = [
 		displayOptions: { show: { '/mediaType': ['document'] } },
 	},
 	{
+		displayName: 'Play as GIF',
+		name: 'gifPlayback',
+		type: 'boolean',
+		default: false,
+		description: 'Whether WhatsApp plays the video as a GIF: muted and looping (Evolution 2.4 on; older servers send a plain video)',
+		displayOptions: { show: { '/mediaType': ['video'] } },
+	},
+	{
+		displayName: 'GIF Source',
+		name: 'gifAttribution',
+		type: 'options',
+		options: GIF_SOURCES,
+		default: 0,
+		description: 'The GIF service WhatsApp names under the video (Evolution 2.4 on)',
+		displayOptions: { show: { '/mediaType': ['video'] } },
+	},
+	{
 		displayName: 'MIME Type',
 		name: 'mimeType',
 		type: 'string',
@@ -63,6 +85,8 @@ interface MediaDetails {
 	caption?: string;
 	fileName?: string;
 	mimeType?: string;
+	gifPlayback?: boolean;
+	gifAttribution?: unknown;
 }
 
 /**
@@ -85,6 +109,8 @@ const media: Field<'media', IDataObject> = {
 		if (mimeType) body.mimetype = mimeType;
 		const caption = typeof options.caption === 'string' ? options.caption : '';
 		if (caption.trim() && type !== 'audio') body.caption = caption;
+		if (type === 'video' && options.gifPlayback === true) body.gifPlayback = true;
+		if (type === 'video' && options.gifAttribution !== undefined) body.gifAttribution = item.require('GIF Source', options.gifAttribution, checkGifSource(options.gifAttribution));
 		if (type === 'document') {
 			const fileName = fileNameOption ?? content.fileName ?? (content.source === 'url' ? undefined : defaultMediaFileName(type, mimeType));
 			if (fileName) body.fileName = fileName;

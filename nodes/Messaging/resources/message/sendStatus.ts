@@ -1,16 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bad, ok, type Checked } from '../../../shared/checks';
+import { bad, ok, pickerCheck, type Checked, type PickerOption } from '../../../shared/checks';
 import { valueOf, type Field } from '../../../shared/contract';
-import { checkedField, inBody, intoBody } from '../../../shared/fields';
+import { inBody, intoBody, pickerField } from '../../../shared/fields';
 import { checkMediaUrl } from '../../validation/media';
 import { checkMessageText, checkNumberList } from '../../validation/recipients';
 import { sendOperation } from '../../sendOperation';
 
-const STATUS_TYPES = ['text', 'image', 'video', 'audio'] as const;
-type StatusType = (typeof STATUS_TYPES)[number];
+type StatusType = 'text' | 'image' | 'video' | 'audio';
 
-const statusType = checkedField(
+const statusType = pickerField<'statusType', StatusType>(
 	{
 		displayName: 'Status Type',
 		name: 'statusType',
@@ -24,10 +23,7 @@ const statusType = checkedField(
 		default: 'text',
 		description: 'What the status shows: a text on a colour, or an image, video or audio from a link',
 	},
-	(raw): Checked<StatusType> =>
-		typeof raw === 'string' && (STATUS_TYPES as readonly string[]).includes(raw)
-			? ok(raw as StatusType)
-			: bad('is not a status type', 'Use text, image, video or audio.'),
+	{ problem: 'is not a status type', hint: 'Use text, image, video or audio.' },
 	inBody('type'),
 );
 
@@ -113,6 +109,13 @@ const textStyle: Field<'textStyle', IDataObject> = {
 	to: intoBody,
 };
 
+const AUDIENCE_OPTIONS: Array<PickerOption<'allContacts' | 'numbers'>> = [
+	{ name: 'All Contacts', value: 'allContacts', description: 'Every contact the server knows with a name' },
+	{ name: 'Some Numbers', value: 'numbers' },
+];
+
+const checkAudience = pickerCheck(AUDIENCE_OPTIONS, { problem: 'is not an audience', hint: 'Use All Contacts or Some Numbers.' });
+
 /** Who sees the status: all the instance's contacts, or the numbers given (as WhatsApp addresses). */
 const audience: Field<'audience', IDataObject> = {
 	name: 'audience',
@@ -121,10 +124,7 @@ const audience: Field<'audience', IDataObject> = {
 			displayName: 'Show To',
 			name: 'statusAudience',
 			type: 'options',
-			options: [
-				{ name: 'All Contacts', value: 'allContacts', description: 'Every contact the server knows with a name' },
-				{ name: 'Some Numbers', value: 'numbers' },
-			],
+			options: AUDIENCE_OPTIONS,
 			default: 'allContacts',
 			description: 'Who sees the status',
 		},
@@ -141,8 +141,7 @@ const audience: Field<'audience', IDataObject> = {
 	],
 	read(item) {
 		const mode = item.parameter('statusAudience', 'allContacts');
-		if (mode === 'allContacts') return { allContacts: true };
-		if (mode !== 'numbers') item.require('Show To', mode, bad('is not an audience', 'Use All Contacts or Some Numbers.'));
+		if (item.require('Show To', mode, checkAudience(mode)) === 'allContacts') return { allContacts: true };
 		const raw = item.parameter('statusNumbers', '');
 		const numbers = item.require('Numbers', raw, checkNumberList(raw));
 		const groups = numbers.filter((entry) => entry.number.endsWith('@g.us'));

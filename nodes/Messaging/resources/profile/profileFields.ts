@@ -2,10 +2,17 @@
 // settings as Evolution names them (PrivacySettingDto, privacySettingsSchema). The picture: media/picture.ts.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, pickerCheck, showValue, type Checked, type PickerOption } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
 import { checkedField, inBody } from '../../../shared/fields';
 import { checkPhoneNumber, type CheckedNumber } from '../../validation/recipients';
+
+const PROFILE_OF_OPTIONS: Array<PickerOption<'contact' | 'own'>> = [
+	{ name: 'A Contact', value: 'contact', description: 'The WhatsApp account of a number' },
+	{ name: 'This Instance', value: 'own', description: "The instance's own WhatsApp account" },
+];
+
+const checkProfileOf = pickerCheck(PROFILE_OF_OPTIONS, { problem: 'is not This Instance or A Contact', hint: 'Pick one from the list.' });
 
 /** Whose profile: the instance's own (no `number` sent), or a contact's number. */
 export const whoseProfile: Field<'profileOf', CheckedNumber | undefined> = {
@@ -15,10 +22,7 @@ export const whoseProfile: Field<'profileOf', CheckedNumber | undefined> = {
 			displayName: 'Profile Of',
 			name: 'profileOf',
 			type: 'options',
-			options: [
-				{ name: 'A Contact', value: 'contact', description: 'The WhatsApp account of a number' },
-				{ name: 'This Instance', value: 'own', description: "The instance's own WhatsApp account" },
-			],
+			options: PROFILE_OF_OPTIONS,
 			default: 'own',
 			description: "Whose WhatsApp account: this instance's own, or a contact's",
 		},
@@ -34,13 +38,12 @@ export const whoseProfile: Field<'profileOf', CheckedNumber | undefined> = {
 		},
 	],
 	read(item) {
-		const whose = item.parameter('profileOf', 'own');
-		if (whose === 'own') return undefined;
-		if (whose !== 'contact') return item.require('Profile Of', whose, bad<undefined>('is not This Instance or A Contact', 'Pick one from the list.'));
-		const raw = item.parameter('contactNumber');
-		const given = String(raw ?? '').trim();
-		if (given.endsWith('@g.us')) item.require('Contact Number', raw, bad('is a group address: a profile is a person\'s', 'Give a phone number with its country code.'));
-		return { given, number: item.require('Contact Number', raw, checkPhoneNumber(raw, { groups: false })) };
+		const raw = item.parameter('profileOf', 'own');
+		if (item.require('Profile Of', raw, checkProfileOf(raw)) === 'own') return undefined;
+		const number = item.parameter('contactNumber');
+		const given = String(number ?? '').trim();
+		if (given.endsWith('@g.us')) item.require('Contact Number', number, bad('is a group address: a profile is a person\'s', 'Give a phone number with its country code.'));
+		return { given, number: item.require('Contact Number', number, checkPhoneNumber(number, { groups: false })) };
 	},
 	to: inBody('number', (contact: CheckedNumber | undefined) => contact?.number),
 	about: (contact) => (contact ? { recipient: { given: contact.given, sent: contact.number } } : {}),
@@ -122,6 +125,15 @@ const PRIVACY_OPTIONS: INodeProperties[] = [
 
 const PRIVACY_LABELS: Record<string, INodeProperties> = Object.fromEntries(PRIVACY_OPTIONS.map((option) => [option.name, option]));
 
+/** Each setting's check, derived from its choices. */
+const PRIVACY_CHECKS: Record<string, (raw: unknown) => Checked<string>> = Object.fromEntries(
+	PRIVACY_OPTIONS.map((option) => {
+		const choices = option.options as Array<PickerOption<string>>;
+		const allowed = choices.map((choice) => choice.value).join(', ');
+		return [option.name, pickerCheck(choices, { problem: `is not one of ${allowed}`, hint: `Pick a value from the list, or give one of ${allowed} from an expression.` })];
+	}),
+);
+
 /** The privacy settings to change: only those added; the others are sent back as they are. */
 export const privacyChange: Field<'privacy', PrivacyChange> = {
 	name: 'privacy',
@@ -144,11 +156,7 @@ export const privacyChange: Field<'privacy', PrivacyChange> = {
 		for (const [name, value] of Object.entries(raw as IDataObject)) {
 			const option = PRIVACY_LABELS[name];
 			if (!option) return item.require('Privacy to Change', raw, bad<PrivacyChange>(`has the unknown setting ${showValue(name)}`, 'Remove it and add the setting again from the list.'));
-			const allowed = (option.options as Array<{ name: string; value: string }>).map((o) => o.value);
-			const checked: Checked<string> = allowed.includes(value as string)
-				? ok(value as string)
-				: bad(`is not one of ${allowed.join(', ')}`, `Pick a value from the list, or give one of ${allowed.join(', ')} from an expression.`);
-			change[name as (typeof PRIVACY_KEYS)[number]] = item.require(option.displayName, value, checked);
+			change[name as (typeof PRIVACY_KEYS)[number]] = item.require(option.displayName, value, PRIVACY_CHECKS[name](value));
 		}
 		return change;
 	},

@@ -1,10 +1,10 @@
 // A WhatsApp message template as Evolution's `template/create` takes it (TemplateDto,
 // templateSchema) and Meta's rules for it: name, category, language, components.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, pickerCheck, showValue, type Checked, type PickerOption } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
-import { checkedField, inBody, intoBody, optionsCollection } from '../../../shared/fields';
+import { checkedField, inBody, intoBody, optionsCollection, pickerField } from '../../../shared/fields';
 
 const text = (raw: unknown) => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined);
 
@@ -60,20 +60,28 @@ export const templateName = checkedField(
 	inBody('name'),
 );
 
-export const templateCategory = checkedField(
+/** Meta's template categories (templateSchema's enum). */
+export const CATEGORY_OPTIONS: Array<PickerOption<string>> = [
+	{ name: 'Authentication', value: 'AUTHENTICATION', description: 'One-time passwords' },
+	{ name: 'Marketing', value: 'MARKETING', description: 'Offers, news, invitations' },
+	{ name: 'Utility', value: 'UTILITY', description: 'Updates on an order or account the customer asked for' },
+];
+
+const CATEGORY_REFUSAL = { problem: 'is not Authentication, Marketing or Utility', hint: 'Pick one from the list.' };
+
+/** Edit's Category option is checked as Create's Category. */
+export const checkCategory = pickerCheck(CATEGORY_OPTIONS, CATEGORY_REFUSAL);
+
+export const templateCategory = pickerField(
 	{
 		displayName: 'Category',
 		name: 'templateCategory',
 		type: 'options',
-		options: [
-			{ name: 'Authentication', value: 'AUTHENTICATION', description: 'One-time passwords' },
-			{ name: 'Marketing', value: 'MARKETING', description: 'Offers, news, invitations' },
-			{ name: 'Utility', value: 'UTILITY', description: 'Updates on an order or account the customer asked for' },
-		],
+		options: CATEGORY_OPTIONS,
 		default: 'UTILITY',
 		description: "Meta's category; it decides the price of each message",
 	},
-	(raw) => (['AUTHENTICATION', 'MARKETING', 'UTILITY'].includes(raw as string) ? ok(raw as string) : bad('is not Authentication, Marketing or Utility', 'Pick one from the list.')),
+	CATEGORY_REFUSAL,
 	inBody('category'),
 );
 
@@ -91,31 +99,37 @@ export const templateLanguage = checkedField(
 	inBody('language'),
 );
 
+/** An example of Meta's components: a BODY with two placeholders and their example values. */
+export const COMPONENTS_EXAMPLE = '[\n  {\n    "type": "BODY",\n    "text": "Hola {{1}}, su pedido {{2}} está listo.",\n    "example": { "body_text": [["Ana", "F001-123"]] }\n  }\n]';
+
 export const templateComponents = checkedField(
 	{
 		displayName: 'Components (JSON)',
 		name: 'templateComponents',
 		type: 'json',
 		required: true,
-		default: '[\n  {\n    "type": "BODY",\n    "text": "Hola {{1}}, su pedido {{2}} está listo.",\n    "example": { "body_text": [["Ana", "F001-123"]] }\n  }\n]',
+		default: COMPONENTS_EXAMPLE,
 		description: "Meta's components: a BODY, and optionally a HEADER, a FOOTER and BUTTONS",
 	},
 	checkComponents,
 	inBody('components'),
 );
 
+/** Create's and Edit's option: one option, alike in both, so the editor shows it once. */
+export const ALLOW_CATEGORY_CHANGE: INodeProperties = {
+	displayName: 'Allow Category Change',
+	name: 'allowCategoryChange',
+	type: 'boolean',
+	default: false,
+	description: 'Whether Meta may move the template to the category it finds right instead of rejecting it',
+};
+
 /** The rarely set keys of the DTO: allowCategoryChange and webhookUrl. */
 export const templateOptions: Field<'templateOptions', IDataObject> = {
 	name: 'templateOptions',
 	properties: [
 		optionsCollection([
-			{
-				displayName: 'Allow Category Change',
-				name: 'allowCategoryChange',
-				type: 'boolean',
-				default: false,
-				description: 'Whether Meta may move the template to the category it finds right instead of rejecting it',
-			},
+			ALLOW_CATEGORY_CHANGE,
 			{
 				displayName: 'Webhook URL',
 				name: 'webhookUrl',

@@ -343,3 +343,28 @@ describe('Send Media: errors the server gives', () => {
 		);
 	});
 });
+
+describe('Send Media: a video played as a GIF (Evolution 2.4)', () => {
+	const video = (options: Record<string, unknown>) => sendMedia({ mediaType: 'video', mediaUrl: 'https://cdn.example.com/clips/baile.mp4', options });
+
+	it('sends gifPlayback and gifAttribution for a video, and the sent video plays as a GIF', async () => {
+		const result = await runMessaging(fake, { parameters: video({ gifPlayback: true, gifAttribution: 2 }) });
+		expect(result.error).toBeUndefined();
+		expect(bodies()).toEqual([
+			{ number: '51987654321', mediatype: 'video', media: 'https://cdn.example.com/clips/baile.mp4', mimetype: 'video/mp4', gifPlayback: true, gifAttribution: 2 },
+		]);
+		expect(result.items[0].json).toMatchObject({ message: { videoMessage: { gifPlayback: true, gifAttribution: 2 } } });
+	});
+
+	it('sends neither for a video without them, nor for another media type, and refuses a GIF source off the list', async () => {
+		await runMessaging(fake, { parameters: video({}) });
+		await runMessaging(fake, { parameters: sendMedia({ options: { gifPlayback: true, gifAttribution: 1 } }) });
+		expect(bodies().map((body) => [(body as Record<string, unknown>)?.gifPlayback, (body as Record<string, unknown>)?.gifAttribution])).toEqual([
+			[undefined, undefined],
+			[undefined, undefined],
+		]);
+		const bad = await runMessaging(fake, { parameters: video({ gifAttribution: '={{ "giphy" }}' }) });
+		expect(stopError(bad).message).toBe('GIF Source "giphy" is not a GIF source. Nothing was sent. [item 0]');
+		expect(fake.requests).toHaveLength(2);
+	});
+});
