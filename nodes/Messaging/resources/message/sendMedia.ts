@@ -110,7 +110,8 @@ export const sendMedia = sendOperation({
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
 	async transmission(request, values, item) {
 		const type = valueOf(values, mediaType);
-		const limit = { bytes: UPLOAD_LIMITS[type], what: type === 'document' ? 'a document on WhatsApp' : `${type === 'audio' ? 'an' : 'a'} ${type} on WhatsApp` };
+		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
+		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
 		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item);
 		if (sent.fallback) sendMediaAsBuffer(sent.request);
 		return sent.request;

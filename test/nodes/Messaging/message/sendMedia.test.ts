@@ -381,8 +381,8 @@ describe("Send Media: WhatsApp's limits by media type, and base64's 15 MB", () =
 	it.each([
 		['document', 100 * 2 ** 20, 'a document on WhatsApp'],
 		['video', 16 * 2 ** 20, 'a video on WhatsApp'],
-		['audio', 16 * 2 ** 20, 'an audio on WhatsApp'],
-		['image', 16 * 2 ** 20, 'a image on WhatsApp'],
+		['audio', 16 * 2 ** 20, 'an audio file on WhatsApp'],
+		['image', 16 * 2 ** 20, 'an image on WhatsApp'],
 	] as const)('refuses a %s one byte over its limit, naming its size and the limit, without a request', async (mediaType, limit, what) => {
 		const result = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType, mediaSource: 'binary' }),
