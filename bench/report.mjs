@@ -455,12 +455,13 @@ arrived in item order: ${sendsInOrder ? 'yes' : 'NO'}. ${gapLine}
 
 ## Send Media: a 15 MB file from a binary property
 
-One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes, the API's limit) random file, Send Media as a document, to the
-Evolution API fake. As shipped (nodes/Messaging/media/mediaBody.ts): the JSON body goes out as one Buffer with the
-base64 written straight in, and the answer, which echoes the whole file as \`message.base64\`, is read as a stream
-whose base64 value is dropped chunk by chunk. Baseline: the process after warm-up with the input item already built;
-peaks are the child's RSS high-water mark and the sampled heap (V8 heap + external buffers). Median of ${MEDIA_REPEATS} runs
-(bench/media.cjs; \`node bench/media-only.mjs\` runs just this).
+One item carrying a ${fmt(media[0].fileMB, 0)} MB (15 × 1024 × 1024 bytes) random file, Send Media as a document, to the
+Evolution API fake. As shipped (nodes/Messaging/media/upload.ts, issue 38): the file is uploaded as a multipart form
+streamed from n8n's binary store (memory mode: one copy of the item's base64, decoded), and the answer is read as a
+stream that drops an echoed \`message.base64\` chunk by chunk (the fake echoes only for a webhook with Base64 on, as
+Evolution does). Baseline: the process after warm-up with the input item already built; peaks are the child's RSS
+high-water mark from the send on and the sampled heap (V8 heap + external buffers). Median of ${MEDIA_REPEATS} runs
+(bench/media.cjs; \`node bench/media-only.mjs\` runs these and 100 MB; before/after in the findings, issue 38).
 
 ${mediaTable}
 

@@ -259,7 +259,7 @@ console.error(`sends ${SENDS.n} with a pause of ${SENDS.min}-${SENDS.max} s  ${m
 const MEDIA_REPEATS = 3;
 const evolution = await startEvolutionFake();
 const media = [];
-for (const mode of ['memory', 'filesystem']) {
+for (const mode of ['memory', 'filesystem', 'database']) {
 	const runs = [];
 	for (let repeat = 0; repeat < MEDIA_REPEATS; repeat++) {
 		evolution.reset();
@@ -281,8 +281,10 @@ for (const mode of ['memory', 'filesystem']) {
 		evolution.reset();
 		const result = await runChild('media-trace.cjs', [mode, variant], { BENCH_EVOLUTION_URL: evolution.url, BENCH_EVOLUTION_KEY: evolution.apiKey });
 		const sent = evolution.requests.filter((request) => request.path.includes('/message/sendMedia/'));
-		const big = sent[1]?.body;
-		if (sent.length !== 2 || typeof big?.media !== 'string' || big.media.length !== Math.ceil(result.fileMB * 2 ** 20 / 3) * 4) {
+		// Uploaded as a form (its file part), or as JSON base64.
+		const big = sent[1];
+		const whole = big?.parts ? big.parts.at(-1)?.data.length === result.fileMB * 2 ** 20 : big?.body?.media?.length === Math.ceil(result.fileMB * 2 ** 20 / 3) * 4;
+		if (sent.length !== 2 || !whole) {
 			throw new Error(`send media trace (${mode}, ${variant}): the fake did not get the whole file`);
 		}
 		mediaTraces.push(result);

@@ -18,10 +18,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { wrapped } from './answers.ts';
+import { internalError, wrapped } from './answers.ts';
+import { formRequest, multipartBoundary, parseMultipart, takesUpload, type UploadedFile, type UploadedPart } from './multipart.ts';
 import { route } from './routes.ts';
 import { createState } from './state.ts';
-import type { EvolutionFake, EvolutionFakeOptions, RecordedRequest } from './types.ts';
+import type { CannedAnswer, EvolutionFake, EvolutionFakeOptions, RecordedRequest } from './types.ts';
 
 export type {
 	CannedAnswer,
@@ -68,6 +69,26 @@ export { LABEL_REFUSED } from './labels.ts';
 export { WEBHOOK_EVENTS } from './webhook.ts';
 export { CONTROL_RELEASE, DEFAULT_RELEASE, eventsOf, FAKE_LICENCE_INSTANCE_ID, LICENCE_DOCS_URL, RELEASES, type EvolutionRelease } from './release.ts';
 
+/** A body as the server parses it: JSON (express.json), or a form on the media routes (multer). */
+function readBody(raw: Buffer, contentType: string, path: string): { body: unknown; file?: UploadedFile; parts?: UploadedPart[]; failure?: CannedAnswer } {
+	const boundary = multipartBoundary(contentType);
+	if (boundary) {
+		const parts = parseMultipart(raw, boundary);
+		// Only the media routes read a form (multipart.ts); the others see no body.
+		const form = parts && takesUpload(path) ? formRequest(parts) : undefined;
+		if (form && 'unexpected' in form) return { body: {}, parts, failure: internalError('Unexpected field') };
+		return { body: form?.body ?? {}, ...(form?.file ? { file: form.file } : {}), ...(parts ? { parts } : {}) };
+	}
+	const text = raw.toString('utf8');
+	if (text === '') return { body: undefined };
+	try {
+		return { body: JSON.parse(text) };
+	} catch (error) {
+		// body-parser's 400 reaches main.ts's error handler, which names every error this way.
+		return { body: text, ...(/json/i.test(contentType) ? { failure: wrapped(400, 'Internal Server Error', (error as Error).message) } : {}) };
+	}
+}
+
 export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Promise<EvolutionFake> {
 	const state = createState(options, async () => {
 		server.closeAllConnections();
@@ -86,21 +107,12 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 			chunks.push(chunk as Buffer);
 			bodyBytes += (chunk as Buffer).length;
 		}
-		const text = Buffer.concat(chunks, bodyBytes).toString('utf8');
+		const raw = Buffer.concat(chunks, bodyBytes);
 		chunks.length = 0;
-		let body: unknown;
-		let parseError: string | undefined;
-		if (text !== '') {
-			try {
-				body = JSON.parse(text);
-			} catch (error) {
-				body = text;
-				parseError = (error as Error).message;
-			}
-		}
 		const method = req.method ?? 'GET';
 		const path = req.url ?? '/';
-		const request: RecordedRequest = { method, path, headers: req.headers, body, bodyBytes, at };
+		const { body, file, parts, failure } = readBody(raw, String(req.headers['content-type'] ?? ''), path);
+		const request: RecordedRequest = { method, path, headers: req.headers, body, bodyBytes, at, ...(parts ? { parts } : {}) };
 		fake.requests.push(request);
 
 		const index = state.pending.findIndex((entry) => !entry.when || entry.when(request));
@@ -109,12 +121,11 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 			req.socket.destroy();
 			return;
 		}
-		const answer =
-			override?.answer ??
-			(parseError && /json/i.test(String(req.headers['content-type']))
-				? // body-parser's 400 reaches main.ts's error handler, which names every error this way.
-					wrapped(400, 'Internal Server Error', parseError)
-				: await route(state, method, path, req.headers, body));
+		const answer = override?.answer ?? failure ?? (await route(state, method, path, req.headers, body, file));
+		await reply(res, answer);
+	}
+
+	async function reply(res: ServerResponse, answer: CannedAnswer) {
 		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
 		// Express's res.json(undefined) sends no body, as JSON.
 		const payload = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);

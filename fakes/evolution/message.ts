@@ -8,6 +8,7 @@ import { DEFAULT_MIME, MIME_BY_EXTENSION, OPUS_MIME, mediaBytes, mediaSource, up
 import { createJid, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
+import type { UploadedFile } from './multipart.ts';
 import type { CannedAnswer, FakeInstance, FakeState, StoredMedia } from './types.ts';
 import { emitSendMessage } from './webhook.ts';
 
@@ -229,18 +230,38 @@ export function sendText(state: FakeState, instance: FakeInstance, body: Record<
 	);
 }
 
-export function sendMedia(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+/**
+ * Whether a sent file comes back as `message.base64`: only when the instance's webhook is on with
+ * Base64 (sendMessageWithTyping downloads the sent media for it), as Evolution does.
+ */
+function echoesMedia(state: FakeState, instance: FakeInstance): boolean {
+	const webhook = state.fake.webhooks.get(instance.name);
+	return Boolean(webhook?.enabled && webhook.webhookBase64);
+}
+
+export function sendMedia(
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	_query?: URLSearchParams,
+	_id?: string,
+	file?: UploadedFile,
+): CannedAnswer {
 	const invalid = schemaFailure(body, SCHEMAS.media);
 	if (invalid) return invalid;
 	const mediatype = body.mediatype as string;
-	const source = mediaSource(body.media);
-	if (source === 'base64' && mediatype === 'document' && !body.fileName)
+	const given = mediaSource(body.media);
+	if (given === 'base64' && mediatype === 'document' && !body.fileName)
 		return badRequest(['For base64 the file name must be informed.']);
-	if (!source) return badRequest(['Owned media must be a url or base64']);
-	const media = body.media as string;
-	const bytes = mediaBytes(media, source);
+	if (!file && !given) return badRequest(['Owned media must be a url or base64']);
+	// An uploaded file replaces `media` with its base64 (mediaMessage), with no limit on its size;
+	// a document then needs `fileName`: prepareMediaMessage looks for one in the base64 and fails.
+	const source = file ? 'base64' : given!;
+	const media = file ? file.buffer.toString('base64') : (body.media as string);
+	if (file && mediatype === 'document' && !body.fileName) return internalError("TypeError: Cannot read properties of null (reading '1')");
+	const bytes = file ? file.buffer : mediaBytes(media, source);
 	const fileLength = source === 'base64' ? bytes.length : 48_213;
-	if (fileLength > state.fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${state.fake.mediaLimitBytes} bytes`]);
+	if (!file && fileLength > state.fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${state.fake.mediaLimitBytes} bytes`]);
 	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
 	if (source === 'url' && new URL(media).hostname.endsWith('.invalid'))
 		return internalError(`getaddrinfo ENOTFOUND ${new URL(media).hostname}`);
@@ -268,7 +289,7 @@ export function sendMedia(state: FakeState, instance: FakeInstance, body: Record
 		instance,
 		number,
 		`${mediatype}Message`,
-		{ [`${mediatype}Message`]: content, base64: source === 'base64' ? media : 'AAAA' },
+		{ [`${mediatype}Message`]: content, ...(echoesMedia(state, instance) ? { base64: source === 'base64' ? media : 'AAAA' } : {}) },
 		{
 			media: {
 				bytes,
@@ -290,20 +311,28 @@ function sendConvertedFile(
 	body: Record<string, unknown>,
 	file: { key: 'audio' | 'sticker'; schema: JsonSchema; notMedia: string; messageType: string; mimetype: string },
 	content: (bytes: Buffer) => Record<string, unknown>,
+	upload?: UploadedFile,
 ): CannedAnswer {
 	const invalid = schemaFailure(body, file.schema);
 	if (invalid) return invalid;
 	const source = mediaSource(body[file.key]);
-	if (!source) return badRequest([file.notMedia]);
+	if (!upload && !source) return badRequest([file.notMedia]);
 	const number = serverNumber(body.number as string);
 	const refused = cannotSend(state, instance, number);
 	if (refused) return refused;
-	const bytes = mediaBytes(body[file.key] as string, source);
+	const bytes = upload ? upload.buffer : mediaBytes(body[file.key] as string, source!);
 	const message = { ...uploadedMedia(file.mimetype, bytes.length), ...content(bytes) };
 	return sent(state, instance, number, file.messageType, { [file.messageType]: message }, { media: { bytes, mimetype: file.mimetype } });
 }
 
-export function sendWhatsAppAudio(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+export function sendWhatsAppAudio(
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	_query?: URLSearchParams,
+	_id?: string,
+	upload?: UploadedFile,
+): CannedAnswer {
 	// Converted or not (`encoding: false`), the server always sends a voice note as ogg/opus.
 	const audio = {
 		key: 'audio' as const,
@@ -312,15 +341,33 @@ export function sendWhatsAppAudio(state: FakeState, instance: FakeInstance, body
 		messageType: 'audioMessage',
 		mimetype: OPUS_MIME,
 	};
-	return sendConvertedFile(state, instance, body, audio, (bytes) => ({
-		// Opus voice notes run at about 2 kB a second.
-		seconds: Math.max(1, Math.round(bytes.length / 2000)),
-		ptt: true,
-		mediaKeyTimestamp: String(Math.floor(Date.now() / 1000)),
-	}));
+	// An uploaded file replaces `audio` (audioWhatsapp); a form's `encoding` is text, so even "false" converts it.
+	return sendConvertedFile(
+		state,
+		instance,
+		body,
+		audio,
+		(bytes) => ({
+			// Opus voice notes run at about 2 kB a second.
+			seconds: Math.max(1, Math.round(bytes.length / 2000)),
+			ptt: true,
+			mediaKeyTimestamp: String(Math.floor(Date.now() / 1000)),
+		}),
+		upload,
+	);
 }
 
-export function sendSticker(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+export function sendSticker(
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	_query?: URLSearchParams,
+	_id?: string,
+	upload?: UploadedFile,
+): CannedAnswer {
+	// mediaSticker puts an uploaded file's base64 on its copy of the body, then converts the body's
+	// own `sticker`: with only a file, convertToWebP reads undefined as a URL.
+	if (upload && schemaFailure(body, SCHEMAS.sticker) === undefined && !mediaSource(body.sticker)) return internalError('Invalid URL');
 	const sticker = {
 		key: 'sticker' as const,
 		schema: SCHEMAS.sticker,
@@ -339,14 +386,22 @@ const isMp4 = (bytes: Buffer): boolean => bytes.length >= 12 && bytes.toString('
  * mediainfo.js before the send. It takes a URL for a local file path (fs.stat fails: ENOENT), and
  * a file it cannot read has no length: both are a 500 before the connection is looked at.
  */
-export function sendPtv(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+export function sendPtv(
+	state: FakeState,
+	instance: FakeInstance,
+	body: Record<string, unknown>,
+	_query?: URLSearchParams,
+	_id?: string,
+	upload?: UploadedFile,
+): CannedAnswer {
 	const invalid = schemaFailure(body, SCHEMAS.ptv);
 	if (invalid) return invalid;
-	const source = mediaSource(body.video);
+	const source = upload ? 'base64' : mediaSource(body.video);
 	if (!source) return badRequest(['Owned media must be a url or base64']);
 	const video = body.video as string;
 	if (source === 'url') return internalError(`Error: Failed to get video duration: ENOENT: no such file or directory, stat '${video}'`);
-	const bytes = mediaBytes(video, source);
+	// An uploaded file takes the place of `video` (ptvMessage).
+	const bytes = upload ? upload.buffer : mediaBytes(video, source);
 	if (!isMp4(bytes)) return internalError('Error: Failed to get video duration: Invalid media duration');
 	const number = serverNumber(body.number as string);
 	const refused = cannotSend(state, instance, number);

@@ -71,6 +71,7 @@ import { CONTROL_RELEASE, controlRelease, licenceGate } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
 import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
+import type { UploadedFile } from './multipart.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
 import { findWebhook, setWebhook } from './webhook.ts';
 
@@ -200,7 +201,14 @@ function queryOf(path: string): URLSearchParams {
 }
 
 /** The answer to a request (its path still percent-encoded, its body parsed). */
-export function route(state: FakeState, method: string, path: string, headers: IncomingHttpHeaders, body: unknown): CannedAnswer | Promise<CannedAnswer> {
+export function route(
+	state: FakeState,
+	method: string,
+	path: string,
+	headers: IncomingHttpHeaders,
+	body: unknown,
+	file?: UploadedFile,
+): CannedAnswer | Promise<CannedAnswer> {
 	const pathname = path.split('?')[0];
 	const query = queryOf(path);
 	const gated = licenceGate(state, pathname, headers);
@@ -226,5 +234,5 @@ export function route(state: FakeState, method: string, path: string, headers: I
 	// The server copies the parsed body onto a fresh DTO (Object.assign), so anything that is not
 	// an object contributes nothing (or its indices) and the schema then reports what is missing.
 	const fields: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
-	return handler(state, instance, fields, query, match[2] === undefined ? undefined : decoded(match[2]));
+	return handler(state, instance, fields, query, match[2] === undefined ? undefined : decoded(match[2]), file);
 }

@@ -1,6 +1,7 @@
 // The fake Evolution API's types: what tests, the sandbox and the bench see of it (the fake, its
 // options, what it stores and records), and what its route handlers share (FakeState, Handler).
 import type { IncomingHttpHeaders } from 'node:http';
+import type { UploadedFile, UploadedPart } from './multipart.ts';
 
 import type { EvolutionRelease } from './release.ts';
 
@@ -348,6 +349,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** Size of the body in bytes. */
 	bodyBytes: number;
+	/** A multipart/form-data body's parts as received, in order (`body` is then the form's fields, as multer gives them). */
+	parts?: UploadedPart[];
 	/** When the request arrived (its headers were read): ms on the `performance.now()` clock. */
 	at: number;
 }
@@ -484,4 +487,6 @@ export type Handler = (
 	query: URLSearchParams,
 	/** The path's parameter between the action and the instance (`/typebot/fetchSessions/{botId}/{instance}`), decoded. */
 	pathParam?: string,
+	/** A media route's uploaded `file` part (multer's `req.file`). */
+	file?: UploadedFile,
 ) => CannedAnswer | Promise<CannedAnswer>;

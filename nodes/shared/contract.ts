@@ -40,7 +40,12 @@ export interface ItemFunctions {
 	getNode(): INode;
 	getItemIndex(): number;
 	getInputData(): INodeExecutionData;
-	helpers: { getBinaryDataBuffer(propertyName: string): Promise<Buffer> };
+	helpers: {
+		getBinaryDataBuffer(propertyName: string): Promise<Buffer>;
+		/** A file of n8n's binary store (filesystem, database, S3), read as it is consumed. */
+		getBinaryStream(binaryDataId: string): Promise<AsyncIterable<Buffer>>;
+		getBinaryMetadata(binaryDataId: string): Promise<{ fileSize: number }>;
+	};
 }
 
 /** One input item, as a field reads it. */
@@ -156,6 +161,11 @@ export interface Operation<V extends Values = Values> {
 	routeKindOf?(values: V): string;
 	/** A last change to the request once every field is in it. */
 	finish?(request: RequestOptions): void;
+	/**
+	 * The request as it goes out, made anew for each time it is sent (a refusal for quota sends it
+	 * again): for a body that can be read only once, a file streamed from n8n's binary store.
+	 */
+	transmission?(request: RequestOptions, values: V, item: ItemReader): Promise<RequestOptions>;
 	/**
 	 * Sends the request (or several); default: once. Resolves to the answer items are made of;
 	 * `fns` names the item in an error about what an earlier answer held.

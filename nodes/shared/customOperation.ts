@@ -37,7 +37,11 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 		getNode: () => fns.getNode(),
 		getItemIndex: () => itemIndex,
 		getInputData: () => input[itemIndex] ?? { json: {} },
-		helpers: { getBinaryDataBuffer: async (property) => await fns.helpers.getBinaryDataBuffer(itemIndex, property) },
+		helpers: {
+			getBinaryDataBuffer: async (property) => await fns.helpers.getBinaryDataBuffer(itemIndex, property),
+			getBinaryStream: async (id) => await fns.helpers.getBinaryStream(id),
+			getBinaryMetadata: async (id) => await fns.helpers.getBinaryMetadata(id),
+		},
 	};
 	const custom = op.custom!;
 	return {

@@ -34,6 +34,7 @@ import { apiError, asNodeError, missingCredentialError, requireValid } from './e
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
 import { serverOfRun, type RunServer } from './server';
+import { transmitted } from './transmission';
 import { ownFieldsOf, simplifiedItems } from './simplify';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
@@ -53,6 +54,8 @@ async function receive(
 		const body = api.readBody ? await api.readBody(response.body) : response.body;
 		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
 	} catch (error) {
+		// The request could not be made (its file unreadable): nothing went out.
+		if (error instanceof NodeOperationError) throw asNodeError(node, error);
 		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
 	}
 }
@@ -235,8 +238,9 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 			limits: api.limits?.(values) ?? DEFAULT_LIMITS,
 			stopsRun,
 		};
+		const transmit = async (change: Partial<RequestOptions>) => await transmitted(node, itemIndex, { ...request, ...change }, run.transmit, op.transmission && ((r) => op.transmission!(r, values, item)));
 		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
-			await exchange(api, node, itemIndex, { ...context, subject }, async () => await run.transmit({ ...request, ...change }), pace, options);
+			await exchange(api, node, itemIndex, { ...context, subject }, async () => await transmit(change), pace, options);
 		const lane = op.inOrder?.(values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
 		const answer = op.send ? await op.send(send, values, singleOf(run, op)) : await send();

@@ -124,6 +124,9 @@ beforeAll(async () => {
 						binaryPropertyName: 'report',
 						options: { caption: 'Proveedores revisados' },
 					}),
+					// The file sent, fetched back by its message's ID, and uploaded again: the same bytes.
+					send(evolution, 'downloadMedia', { messageId: '={{ $json.key.id }}' }),
+					send(evolution, 'sendMedia', { number: '51922222222', mediaType: 'document', mediaSource: 'binary', binaryPropertyName: 'data' }),
 				],
 			},
 			// Version 1.1: the recipient is a resource locator; a group picked from the list.
@@ -344,17 +347,24 @@ describe('Messaging in n8n: message', () => {
 		expect(request.body).toMatchObject({ number: '51987654321', mediatype: 'image', media: PNG_BASE64, mimetype: 'image/png' });
 	});
 
-	it('Send Media from a binary file made in the workflow: its content, name and MIME type', () => {
+	it('Send Media from a binary file made in the workflow (filesystem mode): uploaded as a form, and Download Media gives back the same bytes', () => {
 		const result = results['sendMedia: binary from Convert to File'];
 		expect(result.error?.message).toBeUndefined();
-		// Convert to File made one CSV file of both items; Messaging sent it once.
+		// Convert to File made one CSV file of both items, kept on disk; Messaging sent it once.
 		expect(result.byNode['sendMedia: binary from Convert to File · 1']).toHaveLength(1);
+		expect(result.binaryByNode['sendMedia: binary from Convert to File · 1'][0]?.report?.id).toMatch(/^filesystem/);
 		expect(result.items).toEqual([expect.objectContaining({ messageType: 'documentMessage' })]);
-		const [request] = received('/message/sendMedia/sales', (body) => body.fileName === 'proveedores.csv');
-		const body = request.body as IDataObject;
-		expect(body).toMatchObject({ number: '51987654321', mediatype: 'document', mimetype: 'text/csv', caption: 'Proveedores revisados' });
-		const csv = Buffer.from(String(body.media), 'base64').toString('utf8');
-		expect(csv.trim().split('\n')).toEqual(['ruc,estado', '20131312955,ACTIVO', '20100070970,BAJA DE OFICIO']);
+		const [request] = received('/message/sendMedia/sales', (body) => body.number === '51987654321' && body.fileName === 'proveedores.csv');
+		expect(String(request.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+		expect(request.body).toEqual({ number: '51987654321', mediatype: 'document', mimetype: 'text/csv', caption: 'Proveedores revisados', fileName: 'proveedores.csv' });
+		const file = request.parts?.find((part) => part.name === 'file');
+		expect([file?.filename, file?.contentType]).toEqual(['proveedores.csv', 'text/csv']);
+		const csv = file!.data;
+		expect(csv.toString('utf8').trim().split('\n')).toEqual(['ruc,estado', '20131312955,ACTIVO', '20100070970,BAJA DE OFICIO']);
+		// Download Media's file (n8n kept it on disk), uploaded again: byte for byte the file sent.
+		expect(result.binaryByNode['sendMedia: binary from Convert to File · 3'][0]?.data).toMatchObject({ fileName: 'proveedores.csv', mimeType: 'text/csv' });
+		const [again] = received('/message/sendMedia/sales', (body) => body.number === '51922222222');
+		expect(again.parts?.find((part) => part.name === 'file')?.data.equals(csv)).toBe(true);
 	});
 });
 
@@ -454,7 +464,7 @@ describe('Messaging in n8n: chat, groups and instances', () => {
 		expect(files?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'Factura F001-123.pdf', fileExtension: 'pdf' });
 		const [sent] = received('/message/sendMedia/sales', (body) => body.number === '51912345678');
 		expect(sent.body).toMatchObject({ mediatype: 'document', mimetype: 'application/pdf', fileName: 'Factura F001-123.pdf' });
-		expect(Buffer.from(String((sent.body as IDataObject).media), 'base64')).toEqual(SEEDED_PDF);
+		expect(sent.parts?.find((part) => part.name === 'file')?.data.equals(SEEDED_PDF)).toBe(true);
 		expect(result.items[0]).toMatchObject({ messageType: 'documentMessage' });
 	});
 

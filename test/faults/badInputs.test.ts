@@ -3,7 +3,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { MAX_MEDIA_BYTES } from '../../nodes/Messaging/validation/media';
+import { MAX_MEDIA_BYTES, UPLOAD_LIMITS } from '../../nodes/Messaging/validation/media';
 import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { startLookupFake, VALID_TOKEN, type LookupFake } from '../../fakes/lookup';
 import { memoryBinary } from '../harness/binary';
@@ -153,10 +153,10 @@ const cases: BadInput[] = [
 	},
 	{ name: 'binary, item without files', ...media({ mediaSource: 'binary' }), says: 'is not there: this item has no files' },
 	{
-		name: 'binary, over 15 MB',
+		name: "binary, over WhatsApp's 16 MB for an image",
 		...media({ mediaSource: 'binary' }),
-		items: [{ json: {}, binary: { data: memoryBinary(Buffer.alloc(MAX_MEDIA_BYTES + 1), 'image/png', 'huge.png') } }],
-		says: 'File "huge.png" is 15.00 MB (15,728,641 bytes), over the 15.00 MB',
+		items: [{ json: {}, binary: { data: memoryBinary(Buffer.alloc(UPLOAD_LIMITS.image + 1), 'image/png', 'huge.png') } }],
+		says: 'File "huge.png" is 16.00 MB (16,777,217 bytes), over the 16.00 MB',
 	},
 	// locations, polls, contacts, reactions, message keys, groups
 	{ name: 'latitude, over 90', ...location({ latitude: 90.5 }), says: 'Latitude 90.5 is not a number of degrees from -90 to 90' },

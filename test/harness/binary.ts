@@ -2,7 +2,9 @@
 // BinaryDataService manager) an item carries its file as base64 in `data`; in filesystem mode the
 // file is stored on disk and the item carries an `id`. `storeOnDisk` sets filesystem mode up once,
 // in a temporary folder, through n8n-core's own BinaryDataService.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,4 +50,50 @@ export async function storeOnDisk(content: Buffer, mimeType: string, fileName?: 
 		mimeType,
 		fileName,
 	});
+}
+
+/** The bytes of an output file: from the item (memory mode) or from n8n's binary store (its id). */
+export async function bytesOf(binary: IBinaryData): Promise<Buffer> {
+	if (!binary.id) return Buffer.from(binary.data, 'base64');
+	return await Container.get(BinaryDataService).getAsBuffer(binary);
+}
+
+/** Files kept as n8n's database mode keeps them (a row of `binary_data`), by file ID. */
+const rows = new Map<string, Buffer>();
+
+/**
+ * n8n's database mode (n8n's DatabaseManager, 2.x: `packages/cli/src/binary-data/database.manager.ts`)
+ * without a database: each read copies the row's bytes into a new Buffer, as a query does, and
+ * `getAsStream` is `Readable.from(buffer)` of that copy, as n8n's is.
+ */
+async function databaseService(): Promise<BinaryDataService> {
+	const binaryData = await filesystemService();
+	binaryData.setManager('database', {
+		init: async () => {},
+		store: async () => {
+			throw new Error('store with storeInDatabase');
+		},
+		getPath: (fileId: string) => `database://${fileId}`,
+		getAsBuffer: async (fileId: string) => Buffer.from(rows.get(fileId)!),
+		getAsStream: async (fileId: string) => Readable.from(Buffer.from(rows.get(fileId)!)),
+		getMetadata: async (fileId: string) => ({ fileSize: rows.get(fileId)!.length }),
+		deleteMany: async () => {},
+		deleteManyByFileId: async (ids: string[]) => ids.forEach((id) => rows.delete(id)),
+		copyByFileId: async () => {
+			throw new Error('not used');
+		},
+		copyByFilePath: async () => {
+			throw new Error('not used');
+		},
+		rename: async () => {},
+	} as unknown as Parameters<BinaryDataService['setManager']>[1]);
+	return binaryData;
+}
+
+/** A file stored the way n8n's database mode stores it (emulated in memory, above), the item holding its id. */
+export async function storeInDatabase(content: Buffer, mimeType: string, fileName?: string): Promise<IBinaryData> {
+	await databaseService();
+	const fileId = randomUUID();
+	rows.set(fileId, Buffer.from(content));
+	return { id: `database:${fileId}`, data: 'database', mimeType, fileName, fileSize: `${content.length} B`, bytes: content.length };
 }

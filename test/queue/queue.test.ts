@@ -240,7 +240,9 @@ describe('queue mode: one main, two workers, Redis and PostgreSQL', () => {
 		expect(cluster.workerThatRan(execution.id)).toBe(answer.ranOn);
 		const [body] = sent('/message/sendMedia/sales');
 		expect(body).toMatchObject({ number: '51987654321', mediatype: 'document', mimetype: 'application/pdf', fileName: 'F001-123.pdf', caption: 'Su factura' });
-		expect(Buffer.from(String(body.media), 'base64').equals(file)).toBe(true);
+		// Uploaded as a form, streamed by the worker from the database's copy.
+		const [upload] = messaging.requests.filter((request) => request.path === '/message/sendMedia/sales');
+		expect(upload.parts?.find((part) => part.name === 'file')?.data.equals(file)).toBe(true);
 		// The main stored the upload in the database, where the worker read it (they share no folder).
 		const [stored] = await cluster.postgres.query('SELECT count(*) FROM binary_data');
 		expect(Number(stored)).toBeGreaterThan(0);

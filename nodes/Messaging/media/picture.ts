@@ -3,7 +3,7 @@
 import { bad } from '../../shared/checks';
 import { valueOf, type Field } from '../../shared/contract';
 import { inBody } from '../../shared/fields';
-import { mediaFile } from './source';
+import { base64Of, mediaFile } from './source';
 
 /** class-validator's isURL, which the server applies: a host with a top-level domain, or an IP address. */
 const hasPublicHost = (url: string) => {
@@ -15,13 +15,13 @@ const hasPublicHost = (url: string) => {
 export const pictureIn = <K extends string>(key: K): Field<K, string> => ({
 	name: key,
 	properties: [],
-	read(item, before) {
+	async read(item, before) {
 		const file = valueOf(before, mediaFile);
 		if (file.mimeType && !file.mimeType.startsWith('image/'))
 			item.require('File', file.fileName ?? file.mimeType, bad('is not an image: a picture is a JPEG or PNG', 'Give an image file.'));
 		if (file.source === 'url' && !hasPublicHost(file.media))
 			item.require('Media URL', file.media, bad('has a host without a domain ending (such as localhost): the server refuses it', 'Use an address with a full domain name or an IP address.'));
-		return file.media;
+		return await base64Of(item, file);
 	},
 	to: inBody(key),
 });

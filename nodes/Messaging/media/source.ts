@@ -4,16 +4,28 @@ import type { IBinaryData, INodeProperties } from 'n8n-workflow';
 
 import { valueOf, type Field, type ItemReader } from '../../shared/contract';
 import { inBody } from '../../shared/fields';
-import { base64ByteLength, checkBase64Media, checkMediaSize, checkMediaUrl, checkMimeType } from '../validation/media';
+import { base64ByteLength, checkBase64Media, checkMediaSize, checkMediaUrl, checkMimeType, MAX_MEDIA_BYTES } from '../validation/media';
+
+/** A file of the item, not read: uploaded from n8n's binary store as it is, or read as base64 where a route takes only JSON. */
+export interface BinaryFile {
+	/** The item's binary field that holds it. */
+	property: string;
+	bytes: number;
+	/** Where n8n's binary store keeps it (filesystem, database, S3); none in memory mode. */
+	id?: string;
+	/** Memory mode: the file as base64, in the item. */
+	data?: string;
+}
 
 /** A file as read from its source, with what the source tells of its type and name. */
 export interface MediaContent {
 	/** What the user picked: url, base64 or binary. */
 	source: string;
-	/** The URL, or raw base64. */
+	/** The URL, or raw base64; empty for a binary file, which is not read until it is sent (`binary`). */
 	media: string;
 	mimeType?: string;
 	fileName?: string;
+	binary?: BinaryFile;
 }
 
 export const mediaSourceProperties: INodeProperties[] = [
@@ -89,9 +101,8 @@ async function fromBase64(item: ItemReader): Promise<MediaContent> {
 }
 
 /**
- * A file from a previous node. In n8n's memory mode the item already holds the file as base64,
- * which is sent as it is (no copy); files kept on disk or in object storage are read once, after
- * their recorded size passed the limit.
+ * A file from a previous node, checked to be there, its size known without reading it (the item's
+ * record, or the store's metadata): it is read only when it is sent (media/upload.ts, `base64Of`).
  */
 async function fromBinary(item: ItemReader): Promise<MediaContent> {
 	const raw = item.parameter('binaryPropertyName');
@@ -113,17 +124,37 @@ async function fromBinary(item: ItemReader): Promise<MediaContent> {
 		});
 	}
 	const file = binary as IBinaryData;
-	const label = file.fileName ?? property;
-	const knownSize = typeof file.bytes === 'number' ? file.bytes : file.id ? undefined : base64ByteLength(file.data);
-	if (knownSize !== undefined) item.require('File', label, checkMediaSize(knownSize));
-	let media = file.data;
-	if (file.id) {
-		const buffer = await item.fns.helpers.getBinaryDataBuffer(property);
-		item.require('File', label, checkMediaSize(buffer.length));
-		media = buffer.toString('base64');
-	}
+	const bytes =
+		typeof file.bytes === 'number'
+			? file.bytes
+			: file.id
+				? (await item.fns.helpers.getBinaryMetadata(file.id)).fileSize
+				: base64ByteLength(file.data);
 	const mimeType = checkMimeType(file.mimeType);
-	return { source: 'binary', media, mimeType: mimeType.valid ? mimeType.value : undefined, fileName: file.fileName };
+	return {
+		source: 'binary',
+		media: '',
+		mimeType: mimeType.valid ? mimeType.value : undefined,
+		fileName: file.fileName,
+		binary: { property, bytes, ...(file.id ? { id: file.id } : { data: file.data }) },
+	};
+}
+
+/** The name a binary file is called by in errors. */
+export const binaryLabel = (content: MediaContent): string => content.fileName ?? content.binary?.property ?? 'file';
+
+/**
+ * The file as the raw base64 a JSON body carries (URL and base64 sources as they are); a binary
+ * file is checked against the 15 MB limit of base64 media before it is read.
+ */
+export async function base64Of(item: ItemReader, content: MediaContent, what?: string): Promise<string> {
+	const file = content.binary;
+	if (!file) return content.media;
+	item.require('File', binaryLabel(content), checkMediaSize(file.bytes, MAX_MEDIA_BYTES, what));
+	if (!file.id) return file.data ?? '';
+	const buffer = await item.fns.helpers.getBinaryDataBuffer(file.property);
+	item.require('File', binaryLabel(content), checkMediaSize(buffer.length, MAX_MEDIA_BYTES, what));
+	return buffer.toString('base64');
 }
 
 const MEDIA_SOURCES: Record<string, (item: ItemReader) => Promise<MediaContent>> = {
@@ -153,6 +184,6 @@ export const mediaFile: Field<'file', MediaContent> = {
 export const mediaFileIn = <K extends string>(key: K): Field<K, string> => ({
 	name: key,
 	properties: [],
-	read: (_item, before) => valueOf(before, mediaFile).media,
+	read: async (item, before) => await base64Of(item, valueOf(before, mediaFile)),
 	to: inBody(key),
 });

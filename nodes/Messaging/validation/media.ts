@@ -12,10 +12,18 @@ export const MEDIA_TYPE_OPTIONS: Array<PickerOption<MediaType>> = [
 	{ name: 'Video', value: 'video' },
 ];
 
-/** The documented limit for media content: 15 MB (15 × 1024 × 1024 bytes). */
+/** The documented limit for media content sent as base64: 15 MB (15 × 1024 × 1024 bytes). */
 export const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
 
 export const checkMediaType = pickerCheck(MEDIA_TYPE_OPTIONS, { problem: 'is not a media type', hint: 'Use image, video, audio or document.', normalise: (text) => text.trim() });
+
+const MB = 1024 * 1024;
+
+/**
+ * What WhatsApp takes of a file uploaded to the server, by how it is shown (docs/evolution-api.md,
+ * "Media"): 16 MB for images, videos and voice notes, 100 MB for documents.
+ */
+export const UPLOAD_LIMITS: Readonly<Record<MediaType, number>> = { image: 16 * MB, video: 16 * MB, audio: 16 * MB, document: 100 * MB };
 
 export function checkMediaUrl(raw: unknown): Checked<string> {
 	const hint = 'Give the full address of the file, starting with https:// (or http://), reachable from the Evolution API server.';
@@ -45,10 +53,11 @@ export function formatBytes(bytes: number): string {
 	return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
-export function checkMediaSize(bytes: number, limit: number = MAX_MEDIA_BYTES): Checked<number> {
+/** A file's size against a limit; `what` names the limit ("media", "a document on WhatsApp"). */
+export function checkMediaSize(bytes: number, limit: number = MAX_MEDIA_BYTES, what = 'media'): Checked<number> {
 	if (bytes <= limit) return ok(bytes);
 	return bad(
-		`is ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes), over the ${formatBytes(limit)} (${limit.toLocaleString('en-US')} bytes) limit for media`,
+		`is ${formatBytes(bytes)} (${bytes.toLocaleString('en-US')} bytes), over the ${formatBytes(limit)} (${limit.toLocaleString('en-US')} bytes) limit for ${what}`,
 		'Compress or shrink the file, or put it on a web server and send it with Media Source "URL".',
 	);
 }

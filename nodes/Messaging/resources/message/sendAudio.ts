@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field } from '../../../shared/contract';
+import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
-import { mediaFile, mediaFileIn } from '../../media/source';
+import { mediaFile } from '../../media/source';
+import { withFile } from '../../media/upload';
+import { UPLOAD_LIMITS } from '../../validation/media';
 import { delayOption } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
 
@@ -18,13 +20,24 @@ const encoding: Field<'encoding', boolean | undefined> = {
 	to: inBody('encoding'),
 };
 
+/** The audio: a URL or raw base64 in the body; a binary file goes when the request does (`transmission`). */
+const audio: Field<'audio', string | undefined> = {
+	name: 'audio',
+	properties: [],
+	read: (_item, before) => {
+		const content = valueOf(before, mediaFile);
+		return content.binary ? undefined : content.media;
+	},
+	to: inBody('audio'),
+};
+
 export const sendAudio = sendOperation({
 	name: 'Send Audio',
 	value: 'sendAudio',
 	action: 'Send voice note',
-	description: 'Send a voice note from a URL, base64 text or a previous node (up to 15 MB)',
+	description: 'Send a voice note from a URL, base64 text or a previous node (up to 16 MB)',
 	path: '/message/sendWhatsAppAudio/{instanceName}',
-	fields: [recipient, mediaFile, mediaFileIn('audio'), encoding],
+	fields: [recipient, mediaFile, audio, encoding],
 	// The route honours only the delay (shown as "recording audio...").
 	routeOptions: [delayOption('recording audio...')],
 	ownOptions: [
@@ -37,4 +50,10 @@ export const sendAudio = sendOperation({
 				'Whether the server converts the file to OGG/Opus, the format WhatsApp plays as a voice note. Turn off only for a file that is OGG/Opus already.',
 		},
 	],
+	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts); with
+	// Convert to Voice Note off it goes as base64, which the server then sends as it is.
+	async transmission(request, values, item) {
+		const limit = { bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' };
+		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item)).request;
+	},
 });

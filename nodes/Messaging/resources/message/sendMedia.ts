@@ -7,8 +7,9 @@ import { recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
+import { withFile } from '../../media/upload';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
-import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS } from '../../validation/media';
+import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS, UPLOAD_LIMITS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
 
 const mediaType = checkedField(
@@ -104,7 +105,8 @@ const media: Field<'media', IDataObject> = {
 		const mimeOption = item.require('MIME Type', options.mimeType, checkMimeType(options.mimeType));
 		const fileNameOption = item.require('File Name', options.fileName, checkFileName(options.fileName));
 
-		const body: IDataObject = { mediatype: type, media: content.media };
+		// A binary file is not in the JSON body: it goes when the request does (`transmission`).
+		const body: IDataObject = { mediatype: type, ...(content.binary ? {} : { media: content.media }) };
 		const mimeType = mimeOption ?? content.mimeType ?? mimeTypeForFileName(fileNameOption ?? content.fileName);
 		if (mimeType) body.mimetype = mimeType;
 		const caption = typeof options.caption === 'string' ? options.caption : '';
@@ -124,11 +126,20 @@ export const sendMedia = sendOperation({
 	name: 'Send Media',
 	value: 'sendMedia',
 	action: 'Send image, video, audio or document',
-	description: 'Send a file from a URL, base64 text or a previous node (up to 15 MB)',
+	description: 'Send a file from a URL, base64 text or a previous node (documents up to 100 MB)',
 	path: '/message/sendMedia/{instanceName}',
 	fields: [recipient, mediaType, mediaFile, media],
 	routeOptions: MESSAGE_OPTIONS,
 	ownOptions: MEDIA_DETAIL_OPTIONS,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
 	finish: sendMediaAsBuffer,
+	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
+	async transmission(request, values, item) {
+		const type = valueOf(values, mediaType);
+		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
+		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
+		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item);
+		if (sent.fallback) sendMediaAsBuffer(sent.request);
+		return sent.request;
+	},
 });

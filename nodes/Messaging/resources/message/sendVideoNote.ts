@@ -2,6 +2,8 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
+import { withFile } from '../../media/upload';
+import { UPLOAD_LIMITS } from '../../validation/media';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
 
@@ -10,7 +12,7 @@ import { sendOperation } from '../../sendOperation';
  * `mediaFile`, refused before any request when its known type is not a video, or when it is a
  * link: Evolution 2.2 and 2.3 read a video note's length from a local file and fail on a URL.
  */
-const video: Field<'video', string> = {
+const video: Field<'video', string | undefined> = {
 	name: 'video',
 	properties: [],
 	read(item, before) {
@@ -27,7 +29,8 @@ const video: Field<'video', string> = {
 				problem: `is ${content.mimeType}, not a video`,
 				hint: 'Give an MP4 video (video/mp4); WhatsApp plays a video note as a round video.',
 			});
-		return content.media;
+		// A binary file is uploaded when the request goes (`transmission`).
+		return content.binary ? undefined : content.media;
 	},
 	to: inBody('video'),
 };
@@ -38,9 +41,14 @@ export const sendVideoNote = sendOperation({
 	action: 'Send video note',
 	description: 'Send a round video note (PTV) from base64 text or a previous node (MP4)',
 	notice:
-		'Give the video as Base64 or a Binary File: Evolution API reads a video note\'s length from the file itself and fails on a link, so a URL is refused before sending.',
+		'Give the video as Base64 or a Binary File (uploaded as a file): Evolution API reads a video note\'s length from the file itself and fails on a link, so a URL is refused before sending.',
 	subtitle: 'Send Video Note',
 	path: '/message/sendPtv/{instanceName}',
 	fields: [recipient, mediaFile, video],
 	routeOptions: MESSAGE_OPTIONS,
+	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
+	async transmission(request, values, item) {
+		const limit = { bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' };
+		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item)).request;
+	},
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { memoryBinary } from '../../../harness/binary';
+import { bytesOf, memoryBinary, storeOnDisk } from '../../../harness/binary';
 import { instance, itemsOf, recipient, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ unregistered: ['51999999999'] });
@@ -32,7 +32,27 @@ describe('Send Audio', () => {
 		]);
 	});
 
-	it('sends a binary file of the item as raw base64, to a group picked from the list (version 1.1)', async () => {
+	it('uploads a binary file as the form part "file", streamed from n8n\'s store, and Download Media gives back its bytes', async () => {
+		const { fake } = state;
+		const stored = await storeOnDisk(OGG, 'audio/ogg', 'nota.ogg');
+		const result = await runMessaging(fake, {
+			parameters: sendAudio({ mediaSource: 'binary', options: { delay: 0, convertToVoiceNote: true } }),
+			items: [{ json: {}, binary: { data: stored } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(String(fake.requests[0].headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+		// The server converts by default: "encoding" is left out, as a form field's "false" would read as true.
+		expect(fake.requests[0].parts?.map((part) => [part.name, part.filename, part.contentType, part.filename ? part.data : part.data.toString()])).toEqual([
+			['number', undefined, undefined, '51987654321'],
+			['file', 'nota.ogg', 'audio/ogg', OGG],
+		]);
+		expect(result.items[0].json).toMatchObject({ messageType: 'audioMessage', message: { audioMessage: { ptt: true } } });
+		const id = (result.items[0].json.key as { id: string }).id;
+		const downloaded = await runMessaging(fake, { parameters: { resource: 'chat', operation: 'downloadMedia', instanceName: instance('sales'), messageId: id } });
+		expect(await bytesOf(downloaded.items[0].binary!.data)).toEqual(OGG);
+	});
+
+	it('with Convert to Voice Note off, sends a binary file as raw base64 (a form cannot say off), to a group picked from the list (version 1.1)', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, {
 			typeVersion: 1.1,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_MEDIA_BYTES } from '../../../../nodes/Messaging/validation/media';
 import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
-import { memoryBinary, storeOnDisk } from '../../../harness/binary';
-import { instance, itemsOf, runMessaging, stopError } from '../helpers';
+import { bytesOf, memoryBinary, storeInDatabase, storeOnDisk } from '../../../harness/binary';
+import { askFake, instance, itemsOf, runMessaging, stopError } from '../helpers';
 
 let fake: EvolutionFake;
 
@@ -174,8 +174,17 @@ describe('Send Media from base64 text', () => {
 	});
 });
 
-describe('Send Media from a binary file', () => {
-	it('sends the file of each item with its MIME type and name', async () => {
+/** A form's parts as the fake received them: text fields as text, the file part with its name, type and bytes (as base64: compared at once). */
+const partsOf = (index = 0) =>
+	(fake.requests[index].parts ?? []).map((part) =>
+		part.filename === undefined ? [part.name, part.data.toString('utf8')] : [part.name, part.filename, part.contentType, part.data.toString('base64')],
+	);
+
+/** A file of the item whose record says it has `bytes` bytes: the size check reads the record, before any byte. */
+const claiming = (bytes: number, mimeType: string, fileName: string) => ({ ...memoryBinary(PNG, mimeType, fileName), bytes, fileSize: `${bytes} B` });
+
+describe('Send Media from a binary file: a multipart upload', () => {
+	it('uploads the file of each item as the form part "file", the other keys as form fields', async () => {
 		const result = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: '={{ $json.kind }}', mediaSource: 'binary', number: '={{ $json.phone }}' }),
 			items: [
@@ -184,59 +193,153 @@ describe('Send Media from a binary file', () => {
 			],
 		});
 		expect(result.error).toBeUndefined();
-		// Sends go one at a time, in item order.
-		expect(bodies()).toEqual([
-			{ number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), mimetype: 'application/pdf', fileName: 'Factura F001-23.pdf' },
-			{ number: '51912345678', mediatype: 'image', media: PNG.toString('base64'), mimetype: 'image/png' },
+		expect(fake.requests.map((request) => [request.path, String(request.headers['content-type']).split(';')[0]])).toEqual([
+			['/message/sendMedia/sales', 'multipart/form-data'],
+			['/message/sendMedia/sales', 'multipart/form-data'],
 		]);
+		// Sends go one at a time, in item order; no base64 anywhere.
+		expect(partsOf(0)).toEqual([
+			['number', '51987654321'],
+			['mediatype', 'document'],
+			['mimetype', 'application/pdf'],
+			['fileName', 'Factura F001-23.pdf'],
+			['file', 'Factura F001-23.pdf', 'application/pdf', PDF.toString('base64')],
+		]);
+		expect(partsOf(1)).toEqual([
+			['number', '51912345678'],
+			['mediatype', 'image'],
+			['mimetype', 'image/png'],
+			['file', 'logo.png', 'image/png', PNG.toString('base64')],
+		]);
+		expect(fake.requests[0].headers.apikey).toBe(fake.apiKey);
 		expect(result.items.map((i) => [i.json.messageType, i.pairedItem])).toEqual([
 			['documentMessage', { item: 0 }],
 			['imageMessage', { item: 1 }],
 		]);
 		expect((result.items[0].json.message as { documentMessage: { fileName: string } }).documentMessage.fileName).toBe('Factura F001-23.pdf');
+		expect(result.items[0].json.message).not.toHaveProperty('base64');
 	});
 
-	it('reads the named binary field, and lets the options override type and name', async () => {
+	it('sends the options as form fields: nested keys bracketed, lists one field per entry, Mention Everyone only when on', async () => {
 		await runMessaging(fake, {
 			parameters: sendMedia({
 				mediaType: 'document',
 				mediaSource: 'binary',
 				binaryPropertyName: 'attachment',
-				options: { fileName: 'Recibo.pdf', mimeType: 'application/pdf', caption: 'Su recibo' },
+				options: {
+					fileName: 'Recibo año.pdf',
+					mimeType: 'application/pdf',
+					caption: 'Su recibo "final"\nGracias',
+					quotedMessageId: '3EB0AAA',
+					mentioned: '51911111111, 51922222222',
+					mentionsEveryOne: false,
+					delay: 0,
+				},
 			}),
 			items: [{ json: {}, binary: { data: memoryBinary(PNG, 'image/png', 'logo.png'), attachment: memoryBinary(PDF, 'application/octet-stream', 'scan.bin') } }],
 		});
-		expect(bodies()).toEqual([
-			{ number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), mimetype: 'application/pdf', caption: 'Su recibo', fileName: 'Recibo.pdf' },
+		expect(partsOf()).toEqual([
+			['number', '51987654321'],
+			['mediatype', 'document'],
+			['mimetype', 'application/pdf'],
+			['caption', 'Su recibo "final"\nGracias'],
+			['fileName', 'Recibo año.pdf'],
+			['quoted[key][id]', '3EB0AAA'],
+			['mentioned[]', '51911111111'],
+			['mentioned[]', '51922222222'],
+			['file', 'Recibo año.pdf', 'application/pdf', PDF.toString('base64')],
 		]);
+		// As multer gives them to the route: nested and listed, all text.
+		expect(fake.requests[0].body).toEqual({
+			number: '51987654321',
+			mediatype: 'document',
+			mimetype: 'application/pdf',
+			caption: 'Su recibo "final"\nGracias',
+			fileName: 'Recibo año.pdf',
+			quoted: { key: { id: '3EB0AAA' } },
+			mentioned: ['51911111111', '51922222222'],
+		});
+		fake.reset();
+		await runMessaging(fake, {
+			parameters: sendMedia({ mediaSource: 'binary', options: { mentionsEveryOne: true } }),
+			items: [{ json: {}, binary: { data: memoryBinary(PNG, 'image/png', 'logo.png') } }],
+		});
+		expect(partsOf()).toContainEqual(['mentionsEveryOne', 'true']);
 	});
 
-	it('names a document without a file name after its MIME type', async () => {
+	it('names a document without a file name after its MIME type, which the server needs', async () => {
 		await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
 			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') } }],
 		});
-		expect(bodies()).toEqual([
-			{
-				number: '51987654321',
-				mediatype: 'document',
-				media: PDF.toString('base64'),
-				mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-				fileName: 'document.xlsx',
-			},
+		const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+		expect(partsOf()).toEqual([
+			['number', '51987654321'],
+			['mediatype', 'document'],
+			['mimetype', xlsx],
+			['fileName', 'document.xlsx'],
+			['file', 'document.xlsx', xlsx, PDF.toString('base64')],
 		]);
 	});
 
-	it('reads a file n8n keeps on disk (filesystem binary mode)', async () => {
-		const stored = await storeOnDisk(PDF, 'application/pdf', 'Factura.pdf');
+	it('streams a file n8n keeps on disk (filesystem binary mode), and Download Media gives back the same bytes', async () => {
+		const content = Buffer.concat([PDF, Buffer.alloc(300_000, 7), Buffer.from([0, 13, 10, 45, 45])]);
+		const stored = await storeOnDisk(content, 'application/pdf', 'Factura.pdf');
 		expect(stored.id).toMatch(/^filesystem/);
 		const result = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
 			items: [{ json: {}, binary: { data: stored } }],
 		});
 		expect(result.error).toBeUndefined();
+		expect(partsOf()).toEqual([
+			['number', '51987654321'],
+			['mediatype', 'document'],
+			['mimetype', 'application/pdf'],
+			['fileName', 'Factura.pdf'],
+			['file', 'Factura.pdf', 'application/pdf', content.toString('base64')],
+		]);
+		// Streamed: no Content-Length, chunked on the wire.
+		expect(fake.requests[0].headers['transfer-encoding']).toBe('chunked');
+		const id = (result.items[0].json.key as { id: string }).id;
+		const downloaded = await runMessaging(fake, {
+			parameters: { resource: 'chat', operation: 'downloadMedia', instanceName: instance('sales'), messageId: id },
+		});
+		expect((await bytesOf(downloaded.items[0].binary!.data)).toString('base64')).toBe(content.toString('base64'));
+		expect(downloaded.items[0].binary!.data.fileName).toBe('Factura.pdf');
+	});
+
+	it("drops the server's echo of the file (a webhook with Base64 on) from the output, as it arrives", async () => {
+		await askFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: 'http://127.0.0.1:9/hook', base64: true, events: ['SEND_MESSAGE'] } });
+		const stored = await storeOnDisk(PDF, 'application/pdf', 'Factura.pdf');
+		const result = await runMessaging(fake, { parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }), items: [{ json: {}, binary: { data: stored } }] });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.message).toMatchObject({ documentMessage: { fileName: 'Factura.pdf' } });
+		expect(result.items[0].json.message).not.toHaveProperty('base64');
+		// The server's answer did carry it.
+		const raw = (await askFake(fake, 'POST', '/message/sendMedia/sales', { number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), fileName: 'a.pdf' })) as {
+			message: { base64?: string };
+		};
+		expect(raw.message.base64).toBe(PDF.toString('base64'));
+	});
+
+	it('streams a file n8n keeps in its database (database binary mode)', async () => {
+		const stored = await storeInDatabase(PDF, 'application/pdf', 'Factura.pdf');
+		const result = await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
+			items: [{ json: {}, binary: { data: stored } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(partsOf().at(-1)).toEqual(['file', 'Factura.pdf', 'application/pdf', PDF.toString('base64')]);
+	});
+
+	it('with a Delay, sends JSON with the file as base64: a form field is text, and the route wants a number', async () => {
+		await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary', options: { delay: 1200 } }),
+			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'Factura.pdf') } }],
+		});
+		expect(fake.requests[0].parts).toBeUndefined();
 		expect(bodies()).toEqual([
-			{ number: '51987654321', mediatype: 'document', media: PDF.toString('base64'), mimetype: 'application/pdf', fileName: 'Factura.pdf' },
+			{ number: '51987654321', mediatype: 'document', mimetype: 'application/pdf', fileName: 'Factura.pdf', delay: 1200, media: PDF.toString('base64') },
 		]);
 	});
 
@@ -271,47 +374,45 @@ describe('Send Media from a binary file', () => {
 	});
 });
 
-describe('Send Media: the 15 MB limit', () => {
-	// One buffer of the limit's size, shared by every case; each case adds at most one copy.
-	const atLimit = Buffer.alloc(MAX_MEDIA_BYTES, 0x41);
-	const overLimit = Buffer.alloc(MAX_MEDIA_BYTES + 1, 0x41);
-	const overMessage = 'is 15.00 MB (15,728,641 bytes), over the 15.00 MB (15,728,640 bytes) limit for media. Nothing was sent.';
+describe("Send Media: WhatsApp's limits by media type, and base64's 15 MB", () => {
+	const over = (bytes: number, limit: number, what: string) =>
+		`is ${(bytes / 2 ** 20).toFixed(2)} MB (${bytes.toLocaleString('en-US')} bytes), over the ${(limit / 2 ** 20).toFixed(2)} MB (${limit.toLocaleString('en-US')} bytes) limit for ${what}. Nothing was sent.`;
 
-	it('sends a binary file of exactly 15 MB', async () => {
+	it.each([
+		['document', 100 * 2 ** 20, 'a document on WhatsApp'],
+		['video', 16 * 2 ** 20, 'a video on WhatsApp'],
+		['audio', 16 * 2 ** 20, 'an audio file on WhatsApp'],
+		['image', 16 * 2 ** 20, 'an image on WhatsApp'],
+	] as const)('refuses a %s one byte over its limit, naming its size and the limit, without a request', async (mediaType, limit, what) => {
 		const result = await runMessaging(fake, {
-			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
-			items: [{ json: {}, binary: { data: memoryBinary(atLimit, 'application/pdf', 'big.pdf') } }],
+			parameters: sendMedia({ mediaType, mediaSource: 'binary' }),
+			items: [{ json: {}, binary: { data: claiming(limit + 1, 'application/pdf', 'big.pdf') } }],
 		});
-		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(1);
-		const body = fake.requests[0].body as { media: string; fileName: string };
-		expect(body.media.length).toBe(Math.ceil(MAX_MEDIA_BYTES / 3) * 4);
-		expect(body.fileName).toBe('big.pdf');
-		expect(result.items[0].json.message).not.toHaveProperty('base64');
-	});
-
-	it('refuses a binary file one byte over, naming its size and the limit, without a request', async () => {
-		const result = await runMessaging(fake, {
-			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
-			items: [{ json: {}, binary: { data: memoryBinary(overLimit, 'application/pdf', 'big.pdf') } }],
-		});
-		const error = stopError(result);
-		expect(error.message).toBe(`File "big.pdf" ${overMessage} [item 0]`);
-		expect(error.description).toMatch(/Media Source "URL"/);
+		expect(stopError(result).message).toBe(`File "big.pdf" ${over(limit + 1, limit, what)} [item 0]`);
+		expect(stopError(result).description).toMatch(/Media Source "URL"/);
 		expect(fake.requests).toHaveLength(0);
 	});
 
-	it('refuses a file on disk one byte over before reading it', async () => {
-		const stored = await storeOnDisk(overLimit, 'video/mp4', 'clip.mp4');
-		const result = await runMessaging(fake, {
-			parameters: sendMedia({ mediaType: 'video', mediaSource: 'binary' }),
+	it('uploads a file on disk over base64\'s 15 MB, and refuses one over 15 MB when a Delay needs base64', async () => {
+		const big = Buffer.alloc(MAX_MEDIA_BYTES + 1, 0x41);
+		const stored = await storeOnDisk(big, 'video/mp4', 'clip.mp4');
+		const sent = await runMessaging(fake, { parameters: sendMedia({ mediaType: 'video', mediaSource: 'binary' }), items: [{ json: {}, binary: { data: stored } }] });
+		expect(sent.error).toBeUndefined();
+		expect(fake.requests[0].parts?.at(-1)?.data.length).toBe(MAX_MEDIA_BYTES + 1);
+		fake.reset();
+		const refused = await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'video', mediaSource: 'binary', options: { delay: 500 } }),
 			items: [{ json: {}, binary: { data: stored } }],
 		});
-		expect(stopError(result).message).toBe(`File "clip.mp4" ${overMessage} [item 0]`);
+		expect(stopError(refused).message).toBe(
+			`File "clip.mp4" ${over(MAX_MEDIA_BYTES + 1, MAX_MEDIA_BYTES, 'media sent as base64, as Delay (Ms) needs (a file upload cannot carry it)')} [item 0]`,
+		);
 		expect(fake.requests).toHaveLength(0);
 	});
 
 	it('sends base64 text of exactly 15 MB and refuses one byte more', async () => {
+		const atLimit = Buffer.alloc(MAX_MEDIA_BYTES, 0x41);
+		const overLimit = Buffer.alloc(MAX_MEDIA_BYTES + 1, 0x41);
 		const accepted = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: 'video', mediaSource: 'base64', mediaBase64: `data:video/mp4;base64,${atLimit.toString('base64')}` }),
 		});
@@ -323,6 +424,7 @@ describe('Send Media: the 15 MB limit', () => {
 		const refused = await runMessaging(fake, {
 			parameters: sendMedia({ mediaType: 'video', mediaSource: 'base64', mediaBase64: overLimit.toString('base64') }),
 		});
+		const overMessage = over(MAX_MEDIA_BYTES + 1, MAX_MEDIA_BYTES, 'media');
 		expect(stopError(refused).message).toMatch(new RegExp(`^Media \\(base64\\) "QUFB.*\\(20971524 characters\\)" ${overMessage.replace(/[().]/g, '\\$&')} \\[item 0\\]$`));
 		expect(fake.requests).toHaveLength(0);
 		expect(stopError(refused).message.length).toBeLessThan(300);

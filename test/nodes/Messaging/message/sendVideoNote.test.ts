@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { memoryBinary } from '../../../harness/binary';
+import { memoryBinary, storeOnDisk } from '../../../harness/binary';
 import { instance, itemsOf, recipient, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ unregistered: ['51999999999'] });
@@ -44,15 +44,35 @@ describe('Send Video Note', () => {
 		]);
 	});
 
-	it('sends a binary file of the item to a group picked from the list (version 1.1)', async () => {
+	it('uploads a binary file of the item as the form part "file", to a group picked from the list (version 1.1)', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, {
 			typeVersion: 1.1,
-			parameters: sendVideoNote({ number: recipient('120363025246125486@g.us', 'group'), mediaSource: 'binary' }),
+			parameters: sendVideoNote({ number: recipient('120363025246125486@g.us', 'group'), mediaSource: 'binary', options: { quotedMessageId: 'INCOMINGTEXT0001' } }),
 			items: [{ json: {}, binary: { data: memoryBinary(MP4, 'video/mp4', 'saludo.mp4') } }],
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].body).toEqual({ number: '120363025246125486@g.us', video: MP4_BASE64 });
+		expect(fake.requests[0].parts?.map((part) => [part.name, part.filename, part.contentType, part.filename ? part.data : part.data.toString()])).toEqual([
+			['number', undefined, undefined, '120363025246125486@g.us'],
+			['quoted[key][id]', undefined, undefined, 'INCOMINGTEXT0001'],
+			['file', 'saludo.mp4', 'video/mp4', MP4],
+		]);
+		expect(fake.requests[0].body).toEqual({ number: '120363025246125486@g.us', quoted: { key: { id: 'INCOMINGTEXT0001' } } });
+		expect(result.items[0].json).toMatchObject({ messageType: 'ptvMessage' });
+	});
+
+	it('streams a video kept on disk (filesystem binary mode); with a Delay, sends it as base64', async () => {
+		const { fake } = state;
+		const stored = await storeOnDisk(MP4, 'video/mp4', 'saludo.mp4');
+		const uploaded = await runMessaging(fake, { parameters: sendVideoNote({ mediaSource: 'binary' }), items: [{ json: {}, binary: { data: stored } }] });
+		expect(uploaded.error).toBeUndefined();
+		expect(fake.requests[0].parts?.at(-1)?.data).toEqual(MP4);
+		const delayed = await runMessaging(fake, {
+			parameters: sendVideoNote({ mediaSource: 'binary', options: { delay: 300 } }),
+			items: [{ json: {}, binary: { data: stored } }],
+		});
+		expect(delayed.error).toBeUndefined();
+		expect(fake.requests[1].body).toEqual({ number: '51987654321', delay: 300, video: MP4_BASE64 });
 	});
 
 	it('refuses a file that is not a video and a missing file before any request, item by item', async () => {

@@ -1,0 +1,140 @@
+// A binary file sent as Evolution's multipart upload. sendMedia, sendWhatsAppAudio (2.1.2 on) and
+// sendPtv (2.2.0 on) take `upload.single('file')`: the file is the form's `file` part, read by multer
+// into memory and turned into the base64 the JSON body would have carried; the other body keys are
+// form fields, which multer gives the route as text (bracketed names nest: `quoted[key][id]`,
+// `mentioned[]`), and the route's JSON schema is then checked on that text. The file streams from
+// n8n's binary store into the request: the node never holds it whole (in memory mode the item does).
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ItemFunctions, ItemReader, RequestOptions } from '../../shared/contract';
+import { streamedBody } from '../../shared/routingNodeAdaptation';
+import { checkMediaSize } from '../validation/media';
+import { base64Of, binaryLabel, type BinaryFile, type MediaContent } from './source';
+
+/** A form field: its name (bracketed for nested keys) and its text. */
+export type FormField = [name: string, value: string];
+
+/**
+ * Body keys a form cannot carry, with the option that sets them: the schema wants a number
+ * (`delay`: `"1200"` fails "Enter a value in milliseconds"), or the service misreads the text
+ * (`encoding`: `"false"` is true to it, and it then reads the audio from the JSON key, not the file).
+ */
+const NOT_AS_TEXT: Record<string, string> = { delay: 'Delay (Ms)', encoding: 'Convert to Voice Note (off)' };
+
+/** Body keys the route reads only as true or not: sent as `true`, or left out. */
+const FLAGS = new Set(['mentionsEveryOne']);
+
+function addField(fields: FormField[], name: string, value: unknown): string | undefined {
+	if (typeof value === 'string') fields.push([name, value]);
+	else if (Array.isArray(value)) value.forEach((entry) => fields.push([`${name}[]`, String(entry)]));
+	else if (value && typeof value === 'object') {
+		for (const [key, inner] of Object.entries(value)) {
+			const blocked = addField(fields, `${name}[${key}]`, inner);
+			if (blocked) return blocked;
+		}
+	} else if (value !== undefined) return name;
+	return undefined;
+}
+
+/**
+ * The body keys as form fields, or the option that keeps the file out of a form (the send then
+ * goes as JSON with the file as base64). A delay of 0 and the server's defaults (a voice note
+ * converted, no mention of everyone) are left out, as they change nothing.
+ */
+export function formFields(body: IDataObject): { fields: FormField[] } | { blockedBy: string } {
+	const fields: FormField[] = [];
+	for (const [key, value] of Object.entries(body)) {
+		if (value === undefined || (key === 'delay' && value === 0) || (key === 'encoding' && value === true)) continue;
+		if (FLAGS.has(key)) {
+			if (value === true) fields.push([key, 'true']);
+			continue;
+		}
+		if (NOT_AS_TEXT[key]) return { blockedBy: NOT_AS_TEXT[key] };
+		const blocked = addField(fields, key, value);
+		if (blocked) return { blockedBy: blocked };
+	}
+	return { fields };
+}
+
+/** A value in a part's header: quotes and line breaks escaped as browsers do. */
+const headerValue = (text: string) => text.replace(/[\r\n"]/g, (char) => encodeURIComponent(char));
+
+/** The file of an upload, as the form's `file` part names it. */
+export interface UploadedFile {
+	binary: BinaryFile;
+	fileName: string;
+	mimeType: string;
+}
+
+/** The form's text before the file's bytes (its fields, the file part's header) and after them. */
+export function multipartFrame(fields: FormField[], file: Pick<UploadedFile, 'fileName' | 'mimeType'>, boundary: string): { head: Buffer; tail: Buffer } {
+	const part = (disposition: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${extra}\r\n`;
+	const head =
+		fields.map(([name, value]) => `${part(`name="${headerValue(name)}"`)}${value}\r\n`).join('') +
+		part(`name="file"; filename="${headerValue(file.fileName)}"`, `Content-Type: ${file.mimeType}\r\n`);
+	return { head: Buffer.from(head, 'utf8'), tail: Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8') };
+}
+
+const newBoundary = () => `----n8nEvolutionUpload${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The request as a multipart upload of `file`, its JSON body's keys as form fields: the file
+ * streamed from n8n's binary store, or, in memory mode, copied once from the item's base64.
+ */
+export async function uploadRequest(request: RequestOptions, fields: FormField[], file: UploadedFile, fns: ItemFunctions): Promise<RequestOptions> {
+	const boundary = newBoundary();
+	const { head, tail } = multipartFrame(fields, file, boundary);
+	let body: unknown;
+	if (file.binary.id) body = await streamedBody(await fns.helpers.getBinaryStream(file.binary.id), head, tail);
+	else {
+		const data = file.binary.data ?? '';
+		const buffer = Buffer.allocUnsafe(head.length + file.binary.bytes + tail.length);
+		head.copy(buffer, 0);
+		const written = buffer.write(data, head.length, 'base64');
+		tail.copy(buffer, head.length + written);
+		body = buffer.subarray(0, head.length + written + tail.length);
+	}
+	return {
+		...request,
+		body: body as IDataObject,
+		headers: { ...request.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+		// follow-redirects would keep every byte of the body in case it must send it again.
+		disableFollowRedirect: true,
+		encoding: 'stream',
+	};
+}
+
+/** The limit a file uploaded to a route must keep, and what it is called in the error. */
+export interface UploadLimit {
+	bytes: number;
+	what: string;
+}
+
+/**
+ * The request as it goes out with its file. A URL or base64 is in the JSON body already. A binary
+ * file is uploaded (its size checked against `limit` first), unless a body key cannot go as a
+ * form field: then it goes as base64 under `key`, within base64's 15 MB (`fallback` is then true).
+ */
+export async function withFile(
+	request: RequestOptions,
+	content: MediaContent,
+	key: string,
+	limit: UploadLimit,
+	item: ItemReader,
+): Promise<{ request: RequestOptions; fallback: boolean }> {
+	const file = content.binary;
+	if (!file) return { request, fallback: false };
+	const body = (request.body ?? {}) as IDataObject;
+	const form = formFields(body);
+	const label = binaryLabel(content);
+	if ('fields' in form) {
+		item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
+		const mimeType = (typeof body.mimetype === 'string' && body.mimetype) || content.mimeType || 'application/octet-stream';
+		const fileName = (typeof body.fileName === 'string' && body.fileName) || content.fileName || 'file';
+		return { request: await uploadRequest(request, form.fields, { binary: file, fileName, mimeType }, item.fns), fallback: false };
+	}
+	if (file.bytes > limit.bytes) item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
+	const media = await base64Of(item, content, `media sent as base64, as ${form.blockedBy} needs (a file upload cannot carry it)`);
+	return { request: { ...request, body: { ...body, [key]: media } }, fallback: true };
+}
+
