@@ -438,14 +438,17 @@ export class N8nServer {
 	 * registered, polls scheduled). Throws with n8n's reason when a trigger fails to activate.
 	 */
 	async activate(workflowId: string, timeoutMs = 60_000) {
-		const workflow = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		const workflow = await this.rest<{ versionId: string; nodes: Array<IDataObject & { position: [number, number] }> }>('GET', `/workflows/${workflowId}`);
 		try {
 			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
 		} catch (error) {
 			// n8n 2.0 keeps no history of a workflow imported by the CLI, and publishes only a version
-			// it has: saving it as the editor does makes one.
-			if (!(error instanceof RestError) || !/version/i.test(error.message)) throw error;
-			const saved = await this.rest<{ versionId: string }>('PATCH', `/workflows/${workflowId}`, { ...workflow });
+			// it has: saving it as the editor does makes one, when the save changes its nodes (a node
+			// moved by a point).
+			if (!(error instanceof RestError) || !/version not found/i.test(error.message)) throw error;
+			const [first, ...others] = workflow.nodes;
+			const nodes = [{ ...first, position: [first.position[0] + 1, first.position[1]] }, ...others];
+			const saved = await this.rest<{ versionId: string }>('PATCH', `/workflows/${workflowId}`, { ...workflow, nodes });
 			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
 		}
 		const deadline = Date.now() + timeoutMs;
