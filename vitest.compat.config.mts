@@ -30,6 +30,7 @@ export default defineConfig({
 			'test/nodes/TaxpayerLookup/taxpayer/get.test.ts',
 			'test/nodes/TaxpayerLookup/batching.test.ts',
 			'test/nodes/Messaging/message/sendText.test.ts',
+			'test/nodes/Messaging/message/sendMedia.test.ts',
 			'test/nodes/Messaging/message/sendAndWait.test.ts',
 			'test/credentials/*.test.ts',
 		],
