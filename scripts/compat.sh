@@ -7,7 +7,8 @@
 #   1. its install (once per machine, into its cache folder outside the clone, from its lockfile);
 #   2. the engine tests of vitest.compat.config.mts with that release's n8n-core and n8n-workflow;
 #   3. test/e2e/releases.test.ts in that release's real n8n: one case per feature.
-# Needs Node 24: scripts/node24.sh (npm run test:compat runs it so). Builds dist/ when missing.
+# Needs Node 24: scripts/node24.sh (npm run test:compat runs it so). Builds dist/ first (what the
+# end-to-end cases install).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -17,7 +18,7 @@ if [ -n "${N8N_COMPAT_RELEASES:-}" ]; then
 else
 	releases="$(ls test/n8n-releases | grep -vx "$pinned" | sort -V | tr '\n' ' ')"
 fi
-[ -d dist ] || npm run --silent build
+npm run --silent build >/dev/null
 node scripts/scanner/install.mjs >/dev/null
 
 for release in $releases; do
