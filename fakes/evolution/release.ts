@@ -92,6 +92,15 @@ export function licenceGate(state: FakeState, pathname: string, headers: Incomin
 	};
 }
 
+/**
+ * 2.4's `GET /license/status` (no key, past the gate): whether the server is activated, and its
+ * instance id at the licensing server. Earlier releases have no such route.
+ */
+export function licenceStatus(state: FakeState): CannedAnswer | undefined {
+	if (!is24(state.fake.release)) return undefined;
+	return { status: 200, body: { status: state.fake.activated ? 'active' : 'inactive', instance_id: FAKE_LICENCE_INSTANCE_ID } };
+}
+
 /** `POST /_fake/release {release?, activated?}`: plays another release, or activates (or deactivates) 2.4's licence. */
 export function controlRelease(state: FakeState, raw: unknown): CannedAnswer {
 	const body = (typeof raw === 'object' && raw !== null ? raw : {}) as { release?: unknown; activated?: unknown };

@@ -67,7 +67,7 @@ import {
 	updateProfilePicture,
 	updateProfileStatus,
 } from './profile.ts';
-import { CONTROL_RELEASE, controlRelease, licenceGate } from './release.ts';
+import { CONTROL_RELEASE, controlRelease, licenceGate, licenceStatus } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
 import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
@@ -215,6 +215,8 @@ export function route(
 	if (gated) return gated;
 	const serverRoute = serverRoutes[`${method} ${pathname}`];
 	if (serverRoute) return serverRoute(state, headers, query, body);
+	const licence = method === 'GET' && pathname === '/license/status' ? licenceStatus(state) : undefined;
+	if (licence) return licence;
 	// `/<group>/<action>/<instance>`, or with one parameter before the instance (`…/:id/<instance>`).
 	const match = /^\/([^/]+\/[^/]+)(?:\/([^/]+))?\/([^/]+)$/.exec(pathname);
 	const handler = match ? routes[`${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}`] : undefined;

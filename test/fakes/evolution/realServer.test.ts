@@ -50,8 +50,6 @@ const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.
 /** The transports the recorded server had off in its environment (the harness's start.sh). */
 const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
 
-// TODO(2.4 licence gate): test/fixtures/evolution-real/2.4.0-rc2/gate.json holds what a 2.4 server
-// without a licence answers; compare it once the fake has its licence-gate switch (issue 36, part 2).
 const RELEASES = ['2.3.6', '2.3.7'] as const;
 
 /** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
@@ -99,3 +97,22 @@ for (const release of RELEASES) {
 		});
 	});
 }
+
+describe('Evolution fake against the real 2.4.0-rc2 without a licence (its gate)', () => {
+	const recording = loadRecording('2.4.0-rc2', 'gate.json');
+	const { gate } = loadRequests();
+	let fake: EvolutionFake;
+	let answers: RealAnswer[];
+
+	beforeAll(async () => {
+		fake = await startEvolutionFake({ release: '2.4.0-rc2', activated: false, integrationsOff: OFF_IN_RECORDING });
+		answers = await replay(gate, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
+	});
+	afterAll(async () => {
+		await fake.close();
+	});
+
+	it.each(gate.map((request, index) => [request.name, index] as const))('%s', (_name, index) => {
+		expect(differences(recording!.answers[index], answers[index], false), JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+	});
+});
