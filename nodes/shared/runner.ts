@@ -53,6 +53,8 @@ async function receive(
 		const body = api.readBody ? await api.readBody(response.body) : response.body;
 		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
 	} catch (error) {
+		const answer = api.answerOfError?.(error);
+		if (answer) return answer;
 		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
 	}
 }
@@ -92,7 +94,7 @@ async function exchange(
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
 		apiError(node, itemIndex, api.quota!.exhausted(context, answer, { waitedMs, askedMs, maxWaitMs: limits.maxQuotaWaitMs }));
 	for (let retry = false; ; retry = true) {
-		await pacing.slot(place, limits.maxInFlight, retry);
+		await pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone);
 		const sentAt = Date.now();
 		try {
 			const known = pacing.knownRefusal();
