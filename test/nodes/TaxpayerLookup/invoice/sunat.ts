@@ -7,7 +7,7 @@ import { runNode, type NodeRunResult } from '../../../harness/engine';
 export function useSunatFake(options: SunatFakeOptions = {}) {
 	const state = {} as { fake: SunatFake };
 	beforeAll(async () => {
-		state.fake = await startSunatFake(options);
+		state.fake = await startSunatFake({ ...options });
 	});
 	beforeEach(() => {
 		state.fake.reset();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { manyRucs } from '../../../../fakes/lookup';
 import { SANDBOX_CLIENT, SUNAT_SCOPE } from '../../../../fakes/sunat';
 import { FROM_ITEM, jsonOf, runInvoice, sunatCredential, useSunatFake } from './sunat';
 
@@ -181,5 +182,21 @@ describe('SUNAT Invoice › invoice › validate', () => {
 		const result = await runInvoice(api.fake, { parameters: { ...FROM_ITEM, options: { maxWaitSeconds: 0 } }, items: [{ json: F001_123 }] });
 		expect(result.error?.message).toBe('SUNAT is unavailable for receipt 01 F001-123 of RUC 20131312955 (503: Servicio no disponible) [item 0]');
 		expect(result.error?.description).toContain('Max Wait for SUNAT');
+	});
+});
+
+describe('SUNAT Invoice › a sheet of a few hundred invoices', () => {
+	const bulk = useSunatFake({ everyReceiptExists: true });
+
+	it('answers every item once, in input order, with one token for the run', async () => {
+		const rucs = manyRucs(300);
+		const items = rucs.map((ruc, n) => ({ json: { ruc, type: '01', series: 'F001', number: String(n + 1), date: '14/03/2025', amount: '100.00' } }));
+		const result = await runInvoice(bulk.fake, { parameters: FROM_ITEM, items });
+		expect(result.error).toBeUndefined();
+		expect(bulk.fake.tokenRequests()).toHaveLength(1);
+		expect(bulk.fake.checks()).toHaveLength(300);
+		expect(new Set(bulk.fake.checks().map((check) => (JSON.parse(check.body) as { numero: string }).numero)).size).toBe(300);
+		expect(jsonOf(result).map((json) => [json.issuerRuc, json.number, json.valid])).toEqual(rucs.map((ruc, n) => [ruc, String(n + 1), true]));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 	});
 });
