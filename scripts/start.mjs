@@ -168,6 +168,17 @@ async function startFakes() {
 			`    without "instance" the message goes to "${deliverTo}"; every key: docs/development.md, "The fakes")`,
 		);
 	} else log('   (fakes/evolution/index.ts is missing: no messaging fake)');
+	const sunatFile = path.join(repoRoot, 'fakes/sunat/index.ts');
+	if (existsSync(sunatFile)) {
+		const { startSunatFake, SANDBOX_CLIENT } = await import(pathToFileURL(sunatFile).href);
+		const fake = await startSunatFake({ port: await preferredPort(Number(process.env.SUNAT_FAKE_PORT || 5704)) });
+		cleanups.push(() => fake.close());
+		credentials.push({
+			...SANDBOX_CREDENTIALS.sunat,
+			data: { clientId: SANDBOX_CLIENT.clientId, clientSecret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc, tokenUrl: fake.url, apiUrl: fake.url },
+		});
+		descriptions.push(`SUNAT invoice fake ${fake.url}  (client ${SANDBOX_CLIENT.clientId}, RUC ${SANDBOX_CLIENT.ruc}) → credential "${SANDBOX_CREDENTIALS.sunat.name}"`);
+	} else log('   (fakes/sunat/index.ts is missing: no SUNAT fake)');
 	const openAiFile = path.join(repoRoot, 'fakes/openai/index.ts');
 	if (existsSync(openAiFile)) {
 		const { startOpenAiFake } = await import(pathToFileURL(openAiFile).href);

@@ -2,9 +2,9 @@
 // A field used by several operations is one property (n8n evaluates every property for every item).
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checkNumberInRange, pickerCheck, type PickerOption } from '../shared/checks';
+import { pickerCheck, type PickerOption } from '../shared/checks';
 import type { Field } from '../shared/contract';
-import { checkedField, inPath, inQuery, optionsCollection } from '../shared/fields';
+import { checkedField, inPath, inQuery, optionNumber, optionsCollection } from '../shared/fields';
 import type { OutputOptions } from './output';
 import {
 	checkCurrency,
@@ -218,13 +218,10 @@ export const lookupOptions: Field<'options', LookupOptions> = {
 	],
 	read(item) {
 		const options = item.parameter('options', {}) as LookupOptions;
-		// An option left out keeps its default (undefined here); one that is set is checked.
-		const inRange = (label: string, raw: unknown, min: number, max: number, unit: string, whole = false) =>
-			raw === undefined ? undefined : item.require(label, raw, checkNumberInRange(raw, min, max, unit, whole));
 		return {
 			...options,
-			maxConcurrentRequests: inRange('Max Concurrent Requests', options.maxConcurrentRequests, 1, MAX_CONCURRENT_REQUESTS, 'requests', true),
-			maxQuotaWaitSeconds: inRange('Max Wait for Quota', options.maxQuotaWaitSeconds, 0, MAX_QUOTA_WAIT_SECONDS, 'seconds'),
+			maxConcurrentRequests: optionNumber(item, 'Max Concurrent Requests', options.maxConcurrentRequests, [1, MAX_CONCURRENT_REQUESTS], 'requests', true),
+			maxQuotaWaitSeconds: optionNumber(item, 'Max Wait for Quota', options.maxQuotaWaitSeconds, [0, MAX_QUOTA_WAIT_SECONDS], 'seconds'),
 		};
 	},
 };

@@ -124,7 +124,7 @@ export function todayInLima(now: Date = new Date()): string {
 	return new Date(now.getTime() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-function isRealDate(year: number, month: number, day: number): boolean {
+export function isRealDate(year: number, month: number, day: number): boolean {
 	const date = new Date(Date.UTC(year, month - 1, day));
 	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -254,6 +254,11 @@ export interface QuotaRules {
 export interface RunLimits {
 	maxInFlight: number;
 	maxQuotaWaitMs: number;
+	/**
+	 * The run's first request goes alone, the others once it is answered: a token the credential
+	 * fetches before it (n8n's preAuthentication) then serves them all instead of one per request.
+	 */
+	firstAlone?: boolean;
 }
 
 /** A credential by type and by the name users see, and what to say when none is selected. */
@@ -285,6 +290,11 @@ export interface Api {
 	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
 	/** What a request that got no answer (refused, dropped, timed out) means. */
 	noAnswerFailure(context: RequestContext, error: unknown): Failure;
+	/**
+	 * The answer inside a failure, for an API whose requests go without ignoreHttpStatusErrors (n8n
+	 * renews an expiring token only on a 401 it throws): the answer is then judged as any other.
+	 */
+	answerOfError?(error: unknown): Answer | undefined;
 	toItems(answer: unknown, values: Values): IDataObject[];
 	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
 	quota?: QuotaRules;

@@ -2,8 +2,8 @@
 // option of an Options collection, and where a value goes in the request (path, query, body).
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { pickerCheck, type Checked, type PickerOption, type PickerRefusal } from './checks';
-import type { About, Field, Placement, RequestOptions } from './contract';
+import { checkNumberInRange, pickerCheck, type Checked, type PickerOption, type PickerRefusal } from './checks';
+import type { About, Field, ItemReader, Placement, RequestOptions } from './contract';
 
 /** A parameter whose name is known to the type system, so the field built on it is named by it. */
 export type NamedProperty<N extends string> = INodeProperties & { name: N };
@@ -49,6 +49,11 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 	default: {},
 	options,
 });
+
+/** A number option of an Options collection: checked when set; left out, undefined (its default applies). */
+export function optionNumber(item: ItemReader, label: string, raw: unknown, [min, max]: [number, number], unit: string, whole = false): number | undefined {
+	return raw === undefined ? undefined : item.require(label, raw, checkNumberInRange(raw, min, max, unit, whole));
+}
 
 /** A field of one boolean option in the operation's Options: true only when set on. */
 export function optionFlag<N extends string>(option: NamedProperty<N>, to: Placement<boolean>): Field<N, boolean> {

@@ -51,6 +51,8 @@ const FIRST_BACKOFF_MS = 1_000;
 
 export class RunPacing {
 	private maxInFlight: number | undefined;
+	/** Until the run's first request is answered, one at a time (RunLimits.firstAlone). */
+	private warmingUp = false;
 	private inFlight = 0;
 	private readonly queue: Waiter[] = [];
 	private reopenAt = 0;
@@ -110,8 +112,11 @@ export class RunPacing {
 	}
 
 	/** Waits for a free request slot and an open gate; a refused request waits ahead of new ones. */
-	async slot(place: Place, maxInFlight: number, retry = false): Promise<void> {
-		this.maxInFlight ??= Math.max(1, maxInFlight);
+	async slot(place: Place, maxInFlight: number, retry = false, firstAlone = false): Promise<void> {
+		if (this.maxInFlight === undefined) {
+			this.maxInFlight = Math.max(1, maxInFlight);
+			this.warmingUp = firstAlone;
+		}
 		await new Promise<void>((admit, stop) => {
 			if (this.isStopped(place)) return stop(new RunStopped());
 			const waiter: Waiter = { ...place, retry, admit, stop };
@@ -125,6 +130,7 @@ export class RunPacing {
 
 	release(): void {
 		this.inFlight--;
+		this.warmingUp = false;
 		this.admit();
 	}
 
@@ -142,7 +148,7 @@ export class RunPacing {
 				});
 			return;
 		}
-		while (this.inFlight < (this.maxInFlight ?? 1) && this.queue.length > 0) {
+		while (this.inFlight < (this.warmingUp ? 1 : (this.maxInFlight ?? 1)) && this.queue.length > 0) {
 			this.inFlight++;
 			this.queue.shift()!.admit();
 		}

@@ -54,6 +54,9 @@ async function receive(
 		const body = api.readBody ? await api.readBody(response.body) : response.body;
 		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
 	} catch (error) {
+		// An API whose errors are thrown (SUNAT's: n8n renews its token on a thrown 401) reads them as answers.
+		const answer = api.answerOfError?.(error);
+		if (answer) return answer;
 		// The request could not be made (its file unreadable): nothing went out.
 		if (error instanceof NodeOperationError) throw asNodeError(node, error);
 		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
@@ -95,7 +98,7 @@ async function exchange(
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
 		apiError(node, itemIndex, api.quota!.exhausted(context, answer, { waitedMs, askedMs, maxWaitMs: limits.maxQuotaWaitMs }));
 	for (let retry = false; ; retry = true) {
-		await pacing.slot(place, limits.maxInFlight, retry);
+		await pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone);
 		const sentAt = Date.now();
 		try {
 			const known = pacing.knownRefusal();

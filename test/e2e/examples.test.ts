@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
+import { SANDBOX_CLIENT, startSunatFake, type SunatFake } from '../../fakes/sunat';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
@@ -62,6 +63,7 @@ const sunatWorkflow: WorkflowJson = {
 
 let lookup: LookupFake;
 let messaging: EvolutionFake;
+let sunat: SunatFake;
 let n8n: N8n;
 let server: N8nServer | undefined;
 const executions = new Map<string, Execution>();
@@ -69,9 +71,15 @@ const executions = new Map<string, Execution>();
 beforeAll(async () => {
 	lookup = await startLookupFake({ today: FRIDAY });
 	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
+	sunat = await startSunatFake();
 	n8n = await N8n.start();
 	n8n.credential(SANDBOX_CREDENTIALS.lookup.type, { baseUrl: lookup.url, accessToken: VALID_TOKEN }, SANDBOX_CREDENTIALS.lookup);
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
+	n8n.credential(
+		SANDBOX_CREDENTIALS.sunat.type,
+		{ clientId: SANDBOX_CLIENT.clientId, clientSecret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc, tokenUrl: sunat.url, apiUrl: sunat.url },
+		SANDBOX_CREDENTIALS.sunat,
+	);
 	await n8n.importWorkflows([...examples.map(({ workflow }) => workflow), sunatWorkflow]);
 	for (const { workflow } of manual) executions.set(workflow.id, await n8n.execute(workflow.id));
 	if (polled.length > 0 || waiting.length > 0) server = await n8n.startServer();
@@ -82,6 +90,7 @@ afterAll(async () => {
 	await n8n?.dispose();
 	await lookup?.close();
 	await messaging?.close();
+	await sunat?.close();
 });
 
 const executionOf = (id: string) => {
@@ -96,7 +105,7 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the ten task examples, each with a unique id and name', () => {
+	it('has the eleven task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'ai-agent-ruc-to-whatsapp.json',
 			'approve-payment-on-whatsapp.json',
@@ -107,6 +116,7 @@ describe('examples/', () => {
 			'reply-once.json',
 			'ruc-bot.json',
 			'taxpayer-to-whatsapp.json',
+			'validate-supplier-invoices.json',
 			'validate-supplier-rucs.json',
 		]);
 		expect(new Set(examples.map(({ workflow }) => workflow.id)).size).toBe(examples.length);
@@ -171,6 +181,31 @@ describe('examples/', () => {
 		expect(review[0]).toMatchObject({ supplier: 'Supermercados Peruanos', name: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA' });
 		// The mistyped RUC cost no request.
 		expect(lookup.requests.some((r) => r.path.includes('20131312956'))).toBe(false);
+	});
+
+	it('validate-supplier-invoices checks every invoice at SUNAT with one token, and sends the accountant one message of those to review', () => {
+		const execution = executionOf('exSupplierInvoic');
+		expect(execution.output('Invoices OK')).toEqual([expect.objectContaining({ ruc: '20131312955', invoice: '01 F001-123', estado: 'ACEPTADO', ok: true, problem: '' })]);
+		const review = execution.output('Invoices to review');
+		expect(review.map((item) => item.invoice)).toEqual(['01 F001-99', '01 F002-7', 'R1 E001-15', '03 B001-46', '03 F001-45']);
+		const problem = Object.fromEntries(review.map((item) => [item.invoice, String(item.problem)]));
+		expect(problem['01 F001-99']).toBe('SUNAT: ANULADO, ACTIVO, HABIDO');
+		expect(problem['01 F002-7']).toBe('SUNAT: ACEPTADO, BAJA DE OFICIO, NO HABIDO; supplier BAJA DE OFICIO, NO HABIDO');
+		expect(problem['03 B001-46']).toBe('SUNAT: NO EXISTE');
+		expect(problem['03 F001-45']).toMatch(/^not checked: Series "F001" is not a series a Boleta de venta takes\. Nothing was sent\. \[item 5\]$/);
+		// One token for the run; the mistyped row cost no check.
+		expect(sunat.tokenRequests()).toHaveLength(1);
+		expect(sunat.checks()).toHaveLength(5);
+		const [message] = sentTexts().filter((body) => String(body.text).startsWith('*Facturas de proveedores por revisar'));
+		expect(message).toMatchObject({ number: '51987654321' });
+		expect(String(message.text).split('\n')).toEqual([
+			'*Facturas de proveedores por revisar (5)*',
+			`• SUNAT (customs and taxes) F001-99 (RUC 20131312955): ${problem['01 F001-99']}`,
+			`• Supermercados Peruanos F002-7 (RUC 20100070970): ${problem['01 F002-7']}`,
+			`• Juan Carlos Pérez (freelance) E001-15 (RUC 10123456781): ${problem['R1 E001-15']}`,
+			`• SUNAT (customs and taxes) B001-46 (RUC 20131312955): ${problem['03 B001-46']}`,
+			`• Boleta typed as a factura series F001-45 (RUC 20131312955): ${problem['03 F001-45']}`,
+		]);
 	});
 
 	it('clean-ruc-column validates the column with no request, then looks up only the valid RUCs', () => {

@@ -74,8 +74,9 @@ describe('package.json as the npm registry and n8n read it', () => {
 			'ExchangeRateTrigger.node.js',
 			'Messaging.node.js',
 			'MessagingTrigger.node.js',
+			'SunatInvoice.node.js',
 		]);
-		expect(manifest.n8n.credentials.map((file) => path.basename(file))).toEqual(['TaxpayerLookupApi.credentials.js', 'MessagingApi.credentials.js']);
+		expect(manifest.n8n.credentials.map((file) => path.basename(file))).toEqual(['TaxpayerLookupApi.credentials.js', 'MessagingApi.credentials.js', 'SunatApi.credentials.js']);
 	});
 });
 

@@ -15,10 +15,11 @@ import type {
 
 import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
+import { SunatInvoice } from '../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { additionalDataFor } from './engine';
 
-const packageNodes: INodeType[] = [new TaxpayerLookup(), new ExchangeRateTrigger(), new Messaging()];
+const packageNodes: INodeType[] = [new TaxpayerLookup(), new ExchangeRateTrigger(), new Messaging(), new SunatInvoice()];
 
 /** The function n8n runs for the credential's Test button, found as n8n finds it. */
 export function credentialTestFunction(credentialName: string, nodes: INodeType[] = packageNodes): ICredentialTestFunction {

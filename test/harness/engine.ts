@@ -12,6 +12,7 @@ import {
 	type IConnections,
 	type IExecuteData,
 	type IExecuteFunctions,
+	type IHttpRequestHelper,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
@@ -28,10 +29,12 @@ import {
 } from 'n8n-workflow';
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
+import { SunatApi } from '../../credentials/SunatApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
 import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../nodes/Messaging/MessagingTrigger.node';
+import { SunatInvoice } from '../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';
@@ -76,6 +79,8 @@ registerCredentialType(new MessagingApi());
 registerNodeType(new Messaging());
 registerNodeType(new ExchangeRateTrigger());
 registerNodeType(new MessagingTrigger());
+registerCredentialType(new SunatApi());
+registerNodeType(new SunatInvoice());
 
 /** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */
 class ItemsSource implements INodeType {
@@ -152,8 +157,26 @@ class MemoryCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	async preAuthentication() {
-		return undefined;
+	/**
+	 * As n8n's CredentialsHelper.preAuthentication (packages/cli credentials-helper.ts): a credential
+	 * with a hidden expirable field gets it from its preAuthentication when it is empty or expired,
+	 * and keeps it (here in memory, there in the database) for the requests after.
+	 */
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	) {
+		const type = credentialTypeOf(typeName);
+		const expirable = type.properties.find((property) => property.type === 'hidden' && property.typeOptions?.expirable === true);
+		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
+		if ((credentials[expirable.name] ?? '') !== '' && !credentialsExpired) return undefined;
+		const output = await type.preAuthentication.call(helpers, credentials);
+		if (output[expirable.name] === undefined || !node.credentials) return undefined;
+		this.store[typeName] = { ...this.store[typeName], ...output } as ICredentialDataDecryptedObject;
+		return Object.assign(credentials, output);
 	}
 
 	async runPreAuthentication() {

@@ -18,6 +18,7 @@ export declare const DEV_ENCRYPTION_KEY: string;
 export declare const SANDBOX_CREDENTIALS: {
 	lookup: { id: string; name: string; type: 'taxpayerLookupApi' };
 	messaging: { id: string; name: string; type: 'messagingApi' };
+	sunat: { id: string; name: string; type: 'sunatApi' };
 	openAi: { id: string; name: string; type: 'openAiApi' };
 };
 

@@ -47,6 +47,7 @@ export const DEV_ENCRYPTION_KEY = 'taxpayer-messaging-local-dev-key-not-a-secret
 export const SANDBOX_CREDENTIALS = {
 	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)', type: 'taxpayerLookupApi' },
 	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
+	sunat: { id: 'sandboxSunatApi', name: 'SUNAT API (sandbox fake)', type: 'sunatApi' },
 	// n8n's own OpenAI credential, pointed at fakes/openai (the stand-in model) for the AI agent example.
 	openAi: { id: 'sandboxOpenAiApi', name: 'OpenAI (sandbox stand-in model)', type: 'openAiApi' },
 };

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../../nodes/Messaging/MessagingTrigger.node';
+import { SunatInvoice } from '../../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 /** Each node by name, with its service's folder (a trigger sits beside its service's node). */
@@ -18,9 +19,10 @@ const nodes: Array<[string, INodeType]> = [
 	['Messaging', new Messaging()],
 	['ExchangeRateTrigger', new ExchangeRateTrigger()],
 	['MessagingTrigger', new MessagingTrigger()],
+	['SunatInvoice', new SunatInvoice()],
 ];
 
-const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup/ExchangeRate', MessagingTrigger: 'Messaging' };
+const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup/ExchangeRate', MessagingTrigger: 'Messaging', SunatInvoice: 'TaxpayerLookup/SunatInvoice' };
 
 /** The anchors GitHub gives the README's headings. */
 const readmeAnchors = new Set(
@@ -87,6 +89,7 @@ describe('the README covers every operation', () => {
 	it.each([
 		['Taxpayer Lookup', new TaxpayerLookup()],
 		['Messaging', new Messaging()],
+		['SUNAT Invoice', new SunatInvoice()],
 	] as Array<[string, INodeType]>)('%s: a row per operation in the Operations table, and Messaging each action sentence', (name, node) => {
 		const resources = (node.description.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
 		const missing: string[] = [];

@@ -1,0 +1,212 @@
+// A fake of SUNAT's invoice check (Consulta Integrada de Comprobantes de Pago) on 127.0.0.1: the
+// token service (`POST /v1/clientesextranet/{client_id}/oauth2/token/`, a form body) and the check
+// (`POST /v1/contribuyente/contribuyentes/{ruc}/validarcomprobante`, a JSON body, Bearer token),
+// both on one port, as docs/sunat-cpe-api.md describes them: the answer's codes, a receipt SUNAT
+// does not know (estadoCp 0), and the error answers (an unknown client or a wrong secret, a token
+// missing or expired: 401, a RUC that is not the client's: 403, a body that is not JSON or lacks
+// a field). Tests steer it: its clients and receipts, token expiry, latency, injected failures.
+// It records every request with its body.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const SUNAT_SCOPE = 'https://api.sunat.gob.pe/v1/contribuyente/contribuyentes';
+
+/** A client created in SOL: its secret and the RUC it asks as. */
+export interface SunatClient {
+	secret: string;
+	ruc: string;
+}
+
+/** The sandbox's client (npm start), also the tests' default. */
+export const SANDBOX_CLIENT = { clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret', ruc: '20100066603' };
+
+/** A receipt SUNAT knows: what it was issued with, and its state (estadoCp). */
+export interface KnownReceipt {
+	numRuc: string;
+	codComp: string;
+	numeroSerie: string;
+	numero: string;
+	fechaEmision: string;
+	monto?: string;
+	estadoCp: '1' | '2' | '3' | '4';
+	observaciones?: string[];
+}
+
+/** The issuers' taxpayer state (estadoRuc) and domicile condition (condDomiRuc); others: 00 and 00. */
+export const ISSUERS: Record<string, { estadoRuc: string; condDomiRuc: string }> = {
+	'20100070970': { estadoRuc: '11', condDomiRuc: '12' },
+	'10123456781': { estadoRuc: '03', condDomiRuc: '00' },
+};
+
+export const RECEIPTS: KnownReceipt[] = [
+	{ numRuc: '20131312955', codComp: '01', numeroSerie: 'F001', numero: '123', fechaEmision: '14/03/2025', monto: '1180.50', estadoCp: '1' },
+	{ numRuc: '20131312955', codComp: '03', numeroSerie: 'B001', numero: '45', fechaEmision: '02/05/2025', monto: '59.90', estadoCp: '1' },
+	{ numRuc: '20131312955', codComp: '01', numeroSerie: 'F001', numero: '99', fechaEmision: '20/02/2025', monto: '300.00', estadoCp: '2' },
+	{ numRuc: '20131312955', codComp: '01', numeroSerie: '0001', numero: '456', fechaEmision: '01/12/2024', estadoCp: '3' },
+	{ numRuc: '20100070970', codComp: '01', numeroSerie: 'F002', numero: '7', fechaEmision: '10/01/2025', monto: '500.00', estadoCp: '1' },
+	{
+		numRuc: '10123456781',
+		codComp: 'R1',
+		numeroSerie: 'E001',
+		numero: '15',
+		fechaEmision: '30/06/2025',
+		monto: '1500.00',
+		estadoCp: '1',
+		observaciones: ['- El emisor se encuentra en SUSPENSION TEMPORAL.'],
+	},
+];
+
+export interface SunatFakeOptions {
+	port?: number;
+	/** Delay before every answer. */
+	latencyMs?: number;
+	/** Every well-formed receipt exists, accepted, with an issuer ACTIVO and HABIDO: for runs of thousands. */
+	everyReceiptExists?: boolean;
+}
+
+export interface SunatRequest {
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	/** The body as sent. */
+	body: string;
+	at: number;
+}
+
+export interface SunatFake {
+	url: string;
+	options: SunatFakeOptions;
+	requests: SunatRequest[];
+	/** The token requests among `requests`. */
+	tokenRequests(): SunatRequest[];
+	/** The checks among `requests`. */
+	checks(): SunatRequest[];
+	clients: Map<string, SunatClient>;
+	/** Every token issued so far expires: the next check with one gets 401. */
+	expireTokens(): void;
+	/** Answer the next requests whose path contains `path` with this status and body, one each. */
+	failNext(path: string, ...failures: Array<{ status: number; body?: unknown }>): void;
+	reset(): void;
+	close(): Promise<void>;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+	res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+	res.end(JSON.stringify(body));
+};
+
+const TOKEN_PATH = /^\/v1\/clientesextranet\/([^/]+)\/oauth2\/token\/?$/;
+const CHECK_PATH = /^\/v1\/contribuyente\/contribuyentes\/([^/]+)\/validarcomprobante$/;
+
+/** The fields of a check and the forms SUNAT takes them in (manual v2.0). */
+const FIELD_FORMS: Record<string, RegExp> = {
+	numRuc: /^\d{11}$/,
+	codComp: /^(01|03|04|07|08|R1|R7)$/,
+	numeroSerie: /^[A-Z0-9]{4}$/,
+	numero: /^\d{1,8}$/,
+	fechaEmision: /^\d{2}\/\d{2}\/\d{4}$/,
+};
+
+export async function startSunatFake(options: SunatFakeOptions = {}): Promise<SunatFake> {
+	let tokenCount = 0;
+	/** Live tokens and whose they are. */
+	const tokens = new Map<string, string>();
+	const failures: Array<{ path: string; status: number; body?: unknown }> = [];
+	const seeded = () => new Map<string, SunatClient>([[SANDBOX_CLIENT.clientId, { secret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc }]]);
+
+	const fake: SunatFake = {
+		url: '',
+		options,
+		requests: [],
+		tokenRequests: () => fake.requests.filter((request) => TOKEN_PATH.test(request.path)),
+		checks: () => fake.requests.filter((request) => CHECK_PATH.test(request.path)),
+		clients: seeded(),
+		expireTokens: () => tokens.clear(),
+		failNext: (path, ...next) => failures.push(...next.map((failure) => ({ path, ...failure }))),
+		reset() {
+			fake.requests.length = 0;
+			failures.length = 0;
+			tokens.clear();
+			tokenCount = 0;
+			fake.clients = seeded();
+		},
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+
+	function token(res: ServerResponse, clientId: string, req: IncomingMessage, body: string) {
+		if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+			return json(res, 400, { error: 'invalid_request', error_description: 'El cuerpo debe ser application/x-www-form-urlencoded' });
+		}
+		const form = new URLSearchParams(body);
+		if (form.get('grant_type') !== 'client_credentials') return json(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type no soportado' });
+		if (form.get('scope') !== SUNAT_SCOPE) return json(res, 400, { error: 'invalid_scope', error_description: 'scope no válido' });
+		const client = fake.clients.get(clientId);
+		if (!client || form.get('client_id') !== clientId) return json(res, 400, { error: 'invalid_client', error_description: 'El cliente no existe' });
+		if (form.get('client_secret') !== client.secret) return json(res, 401, { error: 'invalid_client', error_description: 'Credenciales del cliente inválidas' });
+		const accessToken = `fake-sunat-token-${++tokenCount}`;
+		tokens.set(accessToken, clientId);
+		json(res, 200, { access_token: accessToken, token_type: 'JWT', expires_in: 3600 });
+	}
+
+	function check(res: ServerResponse, ruc: string, req: IncomingMessage, body: string) {
+		const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+		const clientId = bearer ? tokens.get(bearer) : undefined;
+		if (!clientId) return json(res, 401, { cod: '401', msg: 'No autorizado: token inválido o expirado' });
+		if (fake.clients.get(clientId)?.ruc !== decodeURIComponent(ruc)) return json(res, 403, { cod: '403', msg: 'El RUC consultante no corresponde al cliente' });
+		let request: Record<string, unknown>;
+		try {
+			request = JSON.parse(body) as Record<string, unknown>;
+			if (!request || typeof request !== 'object' || Array.isArray(request)) throw new Error('not an object');
+		} catch {
+			return json(res, 400, { cod: '400', msg: 'El cuerpo de la solicitud no es un JSON válido' });
+		}
+		for (const [field, form] of Object.entries(FIELD_FORMS)) {
+			if (typeof request[field] !== 'string' || !form.test(request[field] as string)) {
+				return json(res, 200, { success: false, message: `El campo ${field} no cumple con el formato establecido` });
+			}
+		}
+		if (request.monto !== undefined && (typeof request.monto !== 'string' || !/^\d+(\.\d{1,2})?$/.test(request.monto))) {
+			return json(res, 200, { success: false, message: 'El campo monto no cumple con el formato establecido' });
+		}
+		const found = RECEIPTS.find(
+			(receipt) =>
+				receipt.numRuc === request.numRuc &&
+				receipt.codComp === request.codComp &&
+				receipt.numeroSerie === request.numeroSerie &&
+				receipt.numero === request.numero &&
+				receipt.fechaEmision === request.fechaEmision &&
+				(receipt.monto === undefined || request.monto === undefined || Number(receipt.monto) === Number(request.monto)),
+		);
+		const estadoCp = found?.estadoCp ?? (options.everyReceiptExists ? '1' : '0');
+		if (estadoCp === '0') return json(res, 200, { success: true, message: 'Operation Success! ', data: { estadoCp: '0', observaciones: ['- El comprobante de pago consultado no existe.'] } });
+		const issuer = ISSUERS[request.numRuc as string] ?? { estadoRuc: '00', condDomiRuc: '00' };
+		json(res, 200, { success: true, message: 'Operation Success! ', data: { estadoCp, ...issuer, ...(found?.observaciones ? { observaciones: found.observaciones } : {}) } });
+	}
+
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const path = (req.url ?? '').split('?')[0];
+			const body = Buffer.concat(chunks).toString('utf8');
+			fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body, at: performance.now() });
+			const answer = () => {
+				const injected = failures.findIndex((failure) => path.includes(failure.path));
+				if (injected >= 0) {
+					const [failure] = failures.splice(injected, 1);
+					return json(res, failure.status, failure.body ?? { cod: String(failure.status), msg: 'Servicio no disponible' });
+				}
+				const tokenMatch = TOKEN_PATH.exec(path);
+				const checkMatch = CHECK_PATH.exec(path);
+				if (req.method === 'POST' && tokenMatch) return token(res, decodeURIComponent(tokenMatch[1]), req, body);
+				if (req.method === 'POST' && checkMatch) return check(res, checkMatch[1], req, body);
+				json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
+			};
+			if (options.latencyMs) setTimeout(answer, options.latencyMs);
+			else answer();
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+	fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return fake;
+}

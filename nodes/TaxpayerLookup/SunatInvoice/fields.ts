@@ -1,0 +1,163 @@
+// The fields of Invoice → Validate: each parameter, its check and where its value goes in SUNAT's
+// JSON body (numRuc, codComp, numeroSerie, numero, fechaEmision, monto); and the run's Options.
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { valueOf, type Field } from '../../shared/contract';
+import { checkedField, inBody, optionNumber, optionsCollection } from '../../shared/fields';
+import { checkRuc } from '../validation';
+import { checkAmount, checkIssueDate, checkReceiptNumber, checkReceiptType, checkSeries, isElectronicSeries, RECEIPT_TYPES, type ReceiptType } from './validation';
+
+export const issuerRuc = checkedField(
+	{
+		displayName: 'Issuer RUC',
+		name: 'issuerRuc',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 20131312955',
+		description: "The RUC of whoever issued the receipt (the supplier). Checked (prefix and check digit) before any request.",
+	},
+	checkRuc,
+	inBody('numRuc'),
+);
+
+const TYPE_OPTIONS: INodePropertyOptions[] = (Object.keys(RECEIPT_TYPES) as ReceiptType[]).map((code) => ({
+	name: `${RECEIPT_TYPES[code]} (${code})`,
+	value: code,
+}));
+
+export const receiptType = checkedField(
+	{
+		displayName: 'Type',
+		name: 'receiptType',
+		type: 'options',
+		options: TYPE_OPTIONS,
+		default: '01',
+		description: "The receipt's type, as SUNAT codes it (codComp). An expression may give the code: 01, 03, 04, 07, 08, R1 or R7.",
+	},
+	checkReceiptType,
+	inBody('codComp'),
+);
+
+const seriesProperty = {
+	displayName: 'Series',
+	name: 'series' as const,
+	type: 'string' as const,
+	required: true,
+	default: '',
+	placeholder: 'e.g. F001',
+	description: 'The 4 characters before the dash (F001 in F001-123): F### for facturas, B### for boletas, E001, or 4 digits on a printed receipt',
+};
+
+/** The series, checked against the form the type's series take. */
+export const series: Field<'series', string> = {
+	name: 'series',
+	properties: [seriesProperty],
+	read(item, before) {
+		const raw = item.parameter('series', '');
+		return item.require('Series', raw, checkSeries(raw, valueOf(before, receiptType)));
+	},
+	to: inBody('numeroSerie'),
+};
+
+export const receiptNumber = checkedField(
+	{
+		displayName: 'Number',
+		name: 'receiptNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 123',
+		description: 'The number after the dash (123 in F001-123); leading zeros are dropped',
+	},
+	checkReceiptNumber,
+	inBody('numero'),
+);
+
+export const issueDate = checkedField(
+	{
+		displayName: 'Issue Date',
+		name: 'issueDate',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 20/11/2026',
+		description: 'The date printed on the receipt: DD/MM/YYYY or YYYY-MM-DD (or a date from an expression), from 2010 up to today',
+	},
+	(raw) => checkIssueDate(raw),
+	inBody('fechaEmision'),
+);
+
+const amountProperty = {
+	displayName: 'Amount',
+	name: 'amount' as const,
+	type: 'string' as const,
+	default: '',
+	placeholder: 'e.g. 1180.50',
+	description: "The receipt's total (importe total). Required for electronic receipts (series starting with a letter) but recibos por honorarios; empty for a printed one.",
+};
+
+/** Types whose electronic receipts SUNAT checks against their total. */
+const AMOUNT_REQUIRED: ReceiptType[] = ['01', '03', '04', '07', '08'];
+
+export const amount: Field<'amount', string | undefined> = {
+	name: 'amount',
+	properties: [amountProperty],
+	read(item, before) {
+		const raw = item.parameter('amount', '');
+		const value = item.require('Amount', raw, checkAmount(raw));
+		const type = valueOf(before, receiptType);
+		if (value === undefined && AMOUNT_REQUIRED.includes(type) && isElectronicSeries(valueOf(before, series))) {
+			return item.require('Amount', raw, {
+				valid: false,
+				problem: `is empty: an electronic ${RECEIPT_TYPES[type]} is checked against its total`,
+				hint: "Give the receipt's total (importe total), such as 1180.50.",
+			});
+		}
+		return value;
+	},
+	to: inBody('monto'),
+};
+
+export interface SunatOptions {
+	maxConcurrentRequests?: number;
+	maxWaitSeconds?: number;
+}
+
+/** Requests of a run in flight at once: SUNAT publishes no limit, and its service is slow when pressed. */
+export const DEFAULT_CONCURRENT_REQUESTS = 4;
+const MAX_CONCURRENT_REQUESTS = 20;
+/** How long refusals and outages are waited out, by default. */
+export const DEFAULT_WAIT_SECONDS = 300;
+const MAX_WAIT_SECONDS = 3600;
+
+export const sunatOptions: Field<'options', SunatOptions> = {
+	name: 'options',
+	properties: [
+		optionsCollection([
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrentRequests',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
+				default: DEFAULT_CONCURRENT_REQUESTS,
+				description: 'How many checks of this run may wait for SUNAT at once',
+			},
+			{
+				displayName: 'Max Wait for SUNAT (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_WAIT_SECONDS },
+				default: DEFAULT_WAIT_SECONDS,
+				description: 'When SUNAT refuses requests as too many (429) or is down (502, 503, 504), the node waits and tries again, up to this long; then the items still waiting fail. 0: never wait.',
+			},
+		]),
+	],
+	read(item) {
+		const options = item.parameter('options', {}) as SunatOptions;
+		return {
+			maxConcurrentRequests: optionNumber(item, 'Max Concurrent Requests', options.maxConcurrentRequests, [1, MAX_CONCURRENT_REQUESTS], 'requests', true),
+			maxWaitSeconds: optionNumber(item, 'Max Wait for SUNAT', options.maxWaitSeconds, [0, MAX_WAIT_SECONDS], 'seconds'),
+		};
+	},
+};
