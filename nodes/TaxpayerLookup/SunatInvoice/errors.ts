@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SunatTokenError } from '../../../credentials/SunatApi.credentials';
 import type { Answer, QuotaRules, QuotaWait, RequestContext } from '../../shared/contract';
 import { detail, textReason, type Failure } from '../../shared/errors';
+import { failureTexts, thrownAnswer } from '../../shared/n8nReleases';
 import { noAnswer } from '../../shared/noAnswer';
 import { askedFor, duration, waitedFor } from '../../shared/quota';
 
@@ -88,7 +89,10 @@ export function sunatAnswerFailure(context: RequestContext, statusCode: number, 
 	return failure(`SUNAT answered ${subject} ${detail(httpCode, reason)}`, 'Check the input and the SUNAT API credential, then try again.');
 }
 
-/** A refusal of the token service found along a failure's causes. */
+/**
+ * A refusal of the token service found along a failure's causes, or (where n8n dropped the cause,
+ * n8nReleases.ts) in the words it kept of it.
+ */
 function tokenErrorIn(error: unknown): SunatTokenError | undefined {
 	const seen = new Set<unknown>();
 	let current = error as { cause?: unknown; name?: unknown } | undefined;
@@ -96,6 +100,10 @@ function tokenErrorIn(error: unknown): SunatTokenError | undefined {
 		if (current instanceof SunatTokenError || current.name === 'SunatTokenError') return current as SunatTokenError;
 		seen.add(current);
 		current = current.cause as typeof current;
+	}
+	for (const text of failureTexts(error)) {
+		const said = /SUNAT refused the token request \((\d{3})(?:: (.*))?\)$/.exec(text);
+		if (said) return new SunatTokenError(Number(said[1]), said[2] ?? '');
 	}
 	return undefined;
 }
@@ -117,19 +125,12 @@ export function sunatNoAnswerFailure(context: RequestContext, error: unknown): F
 /**
  * The HTTP answer n8n threw as an error: SUNAT's requests go without ignoreHttpStatusErrors, for
  * n8n renews an expired token only on a 401 it throws (n8n-core's httpRequestWithAuthentication).
+ * A refused token is not an answer of the check, whatever status it carries.
  */
 export function answerOfError(error: unknown): Answer | undefined {
-	const seen = new Set<unknown>();
-	let current = error as { cause?: unknown; response?: { status?: unknown; data?: unknown; headers?: unknown } } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const response = current.response;
-		if (response && typeof response.status === 'number') {
-			return { statusCode: response.status, headers: (response.headers ?? {}) as IDataObject, body: response.data };
-		}
-		current = current.cause as typeof current;
-	}
-	return undefined;
+	if (tokenErrorIn(error)) return undefined;
+	const thrown = thrownAnswer(error);
+	return thrown && { statusCode: thrown.status, headers: thrown.headers as IDataObject, body: thrown.body };
 }
 
 /** 429 (too many requests) and the gateway's outage answers: nothing was checked, so the request may go again. */
