@@ -37,8 +37,10 @@ function formOf(allowedDomains: AllowedDomainsFunction): 'positional' | 'options
  * The domains a credential lets the node's own requests reach, as the release's RoutingNode would
  * have derived them had the node's base URL been in its request defaults (the runner sets it per
  * run instead; server.ts). `undefined`: no restriction.
- * - 2.0 to 2.17: n8n-workflow has no such function and RoutingNode restricts nothing.
- * - 1.123 (n8n-workflow 1.120): the credential's list, with the node's own host added.
+ * - 2.0 to 2.17, and 1.123's first patches (1.123.0): n8n-workflow has no such function and
+ *   RoutingNode restricts nothing.
+ * - 1.123's later patches (1.123.81, n8n-workflow 1.120.31): the credential's list, with the node's
+ *   own host added.
  * - 2.20: the credential's list as written.
  * - 2.25 to 2.35: the list (a credential that forbids use in nodes throws).
  * - 2.36 on: the list with the node's own host, which the credential owns (`credentialOwnedSurface`).
