@@ -30,7 +30,7 @@ const X = `${REPO_VERSION}-install.1`;
 const X1 = `${REPO_VERSION}-install.2`;
 
 /** The node types of the package (package.json's n8n.nodes), as n8n names them. */
-const OUR_NODES = ['taxpayerLookup', 'exchangeRateTrigger', 'messaging', 'messagingTrigger'].map((name) => `${PACKAGE_NAME}.${name}`);
+const OUR_NODES = ['taxpayerLookup', 'exchangeRateTrigger', 'messaging', 'messagingTrigger', 'sunatInvoice'].map((name) => `${PACKAGE_NAME}.${name}`);
 
 const FRIDAY = '2025-11-21';
 const WEBHOOK_ID = '5e1f0c3a-7b2d-4c8e-9f10-2a3b4c5d6e7f';
@@ -120,7 +120,7 @@ async function createCredential(name: string, type: string, data: IDataObject) {
 	return { id: created.id, name: created.name };
 }
 
-/** The workflow that uses all four nodes. */
+/** The workflow that uses the four nodes of the lookup and messaging services (SUNAT Invoice has its own tests). */
 function installPathWorkflow(lookupCredential: { id: string; name: string }, messagingCredential: { id: string; name: string }) {
 	const node = (name: string, type: string, position: [number, number], parameters: IDataObject, extra: IDataObject = {}) => ({
 		id: `${name.toLowerCase().replace(/\W+/g, '-')}`,
@@ -133,7 +133,7 @@ function installPathWorkflow(lookupCredential: { id: string; name: string }, mes
 	});
 	const sales = { __rl: true, mode: 'name', value: 'sales' };
 	return {
-		name: 'Install path: all four nodes',
+		name: 'Install path: four nodes',
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			node('Manual Trigger', 'n8n-nodes-base.manualTrigger', [0, 0], {}),
@@ -244,7 +244,7 @@ async function expectDeliveryRefused() {
 	expect(server!.log).toContain(`Received request for unknown webhook: The requested webhook "POST ${WEBHOOK_ID}/webhook" is not registered.`);
 }
 
-/** The manual run of the workflow, expected to work: all four nodes' code is loaded, credentials decrypt. */
+/** The manual run of the workflow, expected to work: the four nodes' code is loaded, credentials decrypt. */
 async function expectManualRunWorks() {
 	const { execution, output, sent } = await runFromManualTrigger();
 	expect(execution.status).toBe('success');
@@ -330,7 +330,7 @@ describe(`${PACKAGE_NAME} through n8n's community-package installer`, () => {
 		await stopN8n();
 	});
 
-	it(`installs ${X} as Settings → Community Nodes does (POST /rest/community-packages), and n8n loads its four nodes`, async () => {
+	it(`installs ${X} as Settings → Community Nodes does (POST /rest/community-packages), and n8n loads its five nodes`, async () => {
 		await startN8n('install');
 		expect(await packages()).toEqual([]);
 		const forwardedBefore = proxy.forwarded.length;
@@ -349,13 +349,13 @@ describe(`${PACKAGE_NAME} through n8n's community-package installer`, () => {
 		expect(await versionOnDisk()).toBe(X);
 		const ledger = JSON.parse(await readFile(path.join(userFolder, '.n8n', 'nodes', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 		expect(ledger.dependencies).toEqual({ [PACKAGE_NAME]: X });
-		// The editor's node list (the node creator) has the four nodes, and n8n's tool variants.
+		// The editor's node list (the node creator) has the five nodes, and n8n's tool variants.
 		const types = await ourNodeTypes();
 		expect(types).toEqual(expect.arrayContaining(OUR_NODES));
 		expect(types).toContain(`${PACKAGE_NAME}.messagingTool`);
 	});
 
-	it('runs a workflow of all four nodes with saved credentials; publishing registers the Messaging Trigger and the Exchange Rate Trigger polls', async () => {
+	it('runs a workflow of four nodes with saved credentials; publishing registers the Messaging Trigger and the Exchange Rate Trigger polls', async () => {
 		const lookupCredential = await createCredential('Taxpayer Lookup (fake)', 'taxpayerLookupApi', { baseUrl: lookup.url, accessToken: VALID_TOKEN });
 		const messagingCredential = await createCredential('Messaging (fake)', 'messagingApi', { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY });
 		const created = await server!.rest<{ id: string }>('POST', '/workflows', installPathWorkflow(lookupCredential, messagingCredential));
