@@ -1,4 +1,5 @@
 // Classifies a request that got no HTTP answer (refused, dropped, timed out), for both APIs' error tables.
+import { failureTexts } from './n8nReleases';
 
 /** How a request that got no HTTP answer ended. */
 export type NoAnswer = { kind: 'timeout' | 'dropped' | 'unreachable'; code: string };
@@ -33,8 +34,7 @@ export function noAnswer(error: unknown): NoAnswer {
 		// n8n-workflow before 2.36 drops the cause of the NodeApiError n8n wraps a failed request in,
 		// and puts its own wording in the message: the socket's message ("connect ECONNREFUSED ...",
 		// "socket hang up") is still among its `messages`.
-		const { message, messages } = error as { message?: unknown; messages?: unknown };
-		const texts = [message, ...(Array.isArray(messages) ? messages : [])].map((text) => String(text ?? ''));
+		const texts = failureTexts(error);
 		code =
 			texts.map((text) => /\bE[A-Z]{4,}(?:_[A-Z]+)*\b/.exec(text)?.[0]).find(Boolean) ??
 			CODES_BY_WORDING.find(([wording]) => texts.some((text) => wording.test(text)))?.[1] ??
