@@ -18,6 +18,13 @@ export const notFound = (message: unknown) => wrapped(404, 'Not Found', message)
 /** What an uncaught error (a TypeError, or Baileys' closed socket) becomes: 500 with a string message. */
 export const internalError = (message: string) => wrapped(500, 'Internal Server Error', message);
 export const CONNECTION_CLOSED = 'Connection Closed';
+/**
+ * A send to an instance that never had a WhatsApp socket (FakeInstance.socket false), as the real
+ * 2.3.7 answers it: the number check's TypeError (sendText, sendWhatsAppAudio…), or, where the media
+ * is prepared before the check (sendMedia, sendPtv), the upload's, in an array.
+ */
+export const NO_SOCKET_CHECK = "Cannot read properties of undefined (reading 'onWhatsApp')";
+export const noSocketUpload = () => wrapped(500, 'Internal Server Error', ["TypeError: Cannot read properties of undefined (reading 'waUploadToServer')"]);
 
 /** dataValidate: a failed schema is a 400 whose message is the list of errors inside a list. */
 export function schemaFailure(body: Record<string, unknown>, schema: JsonSchema): CannedAnswer | undefined {

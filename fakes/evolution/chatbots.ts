@@ -267,6 +267,8 @@ export function startTypebot(state: FakeState, instance: FakeInstance, body: Rec
 	if (isOff(state, 'typebot')) return badRequest(['Typebot is disabled']);
 	const remoteJid = String(body.remoteJid);
 	if (remoteJid === 'status@broadcast') return emptyAnswer(200);
+	// startBot reads the instance's Typebot settings row before anything else, and has none to read.
+	if (instance.typebotSettings === false) return internalError("Cannot read properties of null (reading 'expire')");
 	const url = String(body.url);
 	const typebot = String(body.typebot);
 	const prefilledVariables = Object.fromEntries(

@@ -168,6 +168,8 @@ export function createInstance(state: FakeState, headers: IncomingHttpHeaders, b
 		integration,
 		qrcode: connects ? newQrCode(number) : undefined,
 		businessId: typeof fields.businessId === 'string' ? fields.businessId : undefined,
+		...(integration === BAILEYS && !connects ? { socket: false as const } : {}),
+		typebotSettings: false,
 	};
 	state.fake.instances.set(name, instance);
 	const serverUrl = state.options.serverUrl ?? state.fake.url;
@@ -205,6 +207,7 @@ export function createInstance(state: FakeState, headers: IncomingHttpHeaders, b
 export function connect(_state: FakeState, instance: FakeInstance, _body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
 	if (instance.connectionStatus === 'open') return { status: 200, body: stateAnswer(instance) };
 	if (instance.connectionStatus === 'close') {
+		delete instance.socket;
 		instance.qrcode = newQrCode(query.get('number'), (instance.qrcode?.count ?? 0) + 1);
 		instance.connectionStatus = 'connecting';
 	}

@@ -3,7 +3,7 @@
 // it as prepareMessage does (201), emitting send.message to the webhook when subscribed.
 import { randomBytes } from 'node:crypto';
 
-import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure } from './answers.ts';
+import { badRequest, CONNECTION_CLOSED, internalError, NO_SOCKET_CHECK, noSocketUpload, schemaFailure } from './answers.ts';
 import { DEFAULT_MIME, MIME_BY_EXTENSION, OPUS_MIME, mediaBytes, mediaSource, uploadedMedia } from './media.ts';
 import { createJid, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
@@ -178,6 +178,7 @@ function vcard(contact: Record<string, unknown>): string {
 
 /** sendMessageWithTyping up to the send: the connection, then whether the chat is on WhatsApp. */
 export function cannotSend(state: FakeState, instance: FakeInstance, chat: string, given?: string): CannedAnswer | undefined {
+	if (instance.socket === false) return internalError(NO_SOCKET_CHECK);
 	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
 	return notOnWhatsApp(state, chat, given);
 }
@@ -262,6 +263,7 @@ export function sendMedia(
 	const bytes = file ? file.buffer : mediaBytes(media, source);
 	const fileLength = source === 'base64' ? bytes.length : 48_213;
 	if (!file && fileLength > state.fake.mediaLimitBytes) return badRequest([`Media exceeds the limit of ${state.fake.mediaLimitBytes} bytes`]);
+	if (instance.socket === false) return noSocketUpload();
 	if (!isOpen(instance)) return internalError(CONNECTION_CLOSED);
 	if (source === 'url' && new URL(media).hostname.endsWith('.invalid'))
 		return internalError(`getaddrinfo ENOTFOUND ${new URL(media).hostname}`);
@@ -403,6 +405,7 @@ export function sendPtv(
 	// An uploaded file takes the place of `video` (ptvMessage).
 	const bytes = upload ? upload.buffer : mediaBytes(video, source);
 	if (!isMp4(bytes)) return internalError('Error: Failed to get video duration: Invalid media duration');
+	if (instance.socket === false) return noSocketUpload();
 	const number = serverNumber(body.number as string);
 	const refused = cannotSend(state, instance, number);
 	if (refused) return refused;

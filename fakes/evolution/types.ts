@@ -20,6 +20,17 @@ export interface FakeInstance {
 	qrcode?: FakeQrCode;
 	/** A Cloud API instance's Meta business ID (`instance/create`'s `businessId`). */
 	businessId?: string;
+	/**
+	 * False for a Baileys instance created without a QR code and never connected since: the server
+	 * holds no WhatsApp socket for it, and the sends fail with JavaScript's own TypeErrors (recorded
+	 * from the real 2.3.7). Absent: a socket that was opened, open or closed ("Connection Closed").
+	 */
+	socket?: false;
+	/**
+	 * False for an instance `instance/create` made: it has no Typebot settings row (the fake serves no
+	 * `/typebot/settings`), and `/typebot/start` fails on it as the real startBot does (500).
+	 */
+	typebotSettings?: false;
 }
 
 /** A WhatsApp Business label as the server stores it (the Label row; `findLabels` answers it). */

@@ -11,12 +11,27 @@
 // The release is the one GET / names, or --release (2.4.0-rc2's GET / says 2.4.0). A server whose business routes answer 503 LICENSE_REQUIRED
 // (2.4 without a licence) is asked the `gate` list, written to gate.json; others the `requests`
 // list, written to answers.json.
+//
+// Then (not behind the gate) the Messaging node's own operations that need no WhatsApp connection
+// run through n8n's engine against the same server (test/harness/realItems.ts: instance, settings,
+// event transports, proxy, Chatwoot, chatbot sessions, the finds on a fresh instance, labels, the
+// uploads of Send Media, Send Audio and Send Video Note, and their errors); their parameters, items
+// or error, and every HTTP exchange, masked, are written to items.json
+// (test/nodes/Messaging/realServerItems.test.ts holds the fake to them).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { run } from '../../test/harness/processes.mjs';
-import { FIXTURES, loadRequests, replay } from '../../test/harness/realEvolution.mjs';
+import { FIXTURES, loadRequests, mask, replay } from '../../test/harness/realEvolution.mjs';
+
+// The engine and the node are TypeScript: plain Node runs them through the bench's transpiling
+// loader (bench/register.cjs), which also pins one copy of n8n-workflow and n8n-core.
+const require = createRequire(import.meta.url);
+require('../../bench/register.cjs');
+/** @type {typeof import('../../test/harness/realItems.ts')} */
+const { runItemsOperations } = require('../../test/harness/realItems.ts');
 
 const { values: args } = parseArgs({
 	options: {
@@ -28,6 +43,8 @@ const { values: args } = parseArgs({
 		out: { type: 'string', default: FIXTURES },
 		// The folder's name when GET / does not tell the release apart (2.4.0-rc2 answers "2.4.0").
 		release: { type: 'string' },
+		// Only the raw requests (answers.json), not the node's operations (items.json).
+		'no-items': { type: 'boolean', default: false },
 	},
 });
 
@@ -66,6 +83,16 @@ async function record(url) {
 	};
 	writeFileSync(file, `${JSON.stringify(recording, null, '\t')}\n`);
 	console.error(`record: ${answers.length} answers written to ${file}`);
+	if (gated || args['no-items']) return;
+	const results = await runItemsOperations({ url, apiKey: args.key, wrongKey: WRONG_KEY });
+	const itemsFile = join(folder, 'items.json');
+	const items = {
+		$comment: "The Messaging node's operations that need no WhatsApp connection, run through n8n's engine against the real Evolution server after requests.json (scripts/realevo/record.mjs, test/harness/realItems.ts): per operation its parameters, the items it produced (json) or the error that stopped it, and every HTTP exchange (sent: the JSON body or the multipart parts), masked as answers.json. Do not edit by hand.",
+		release,
+		operations: mask(results),
+	};
+	writeFileSync(itemsFile, `${JSON.stringify(items, null, '\t')}\n`);
+	console.error(`record: ${results.length} operations written to ${itemsFile}`);
 }
 
 if (args.url) {
