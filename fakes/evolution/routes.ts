@@ -67,7 +67,7 @@ import {
 	updateProfilePicture,
 	updateProfileStatus,
 } from './profile.ts';
-import { CONTROL_RELEASE, controlRelease, licenceGate, licenceStatus } from './release.ts';
+import { CONTROL_RELEASE, controlRelease, hasRoute, licenceGate, licenceStatus } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
 import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
@@ -219,7 +219,8 @@ export function route(
 	if (licence) return licence;
 	// `/<group>/<action>/<instance>`, or with one parameter before the instance (`…/:id/<instance>`).
 	const match = /^\/([^/]+\/[^/]+)(?:\/([^/]+))?\/([^/]+)$/.exec(pathname);
-	const handler = match ? routes[`${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}`] : undefined;
+	const key = match ? `${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}` : '';
+	const handler = match && hasRoute(state.fake.release, key) ? routes[key] : undefined;
 	if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);
 	const decoded = (segment: string) => {
 		try {
