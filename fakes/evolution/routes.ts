@@ -25,7 +25,7 @@ import {
 	whatsappNumbers,
 } from './chat.ts';
 import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot, startTypebot } from './chatbots.ts';
-import { findChatByRemoteJid } from './chatRows.ts';
+import { findChannels, findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { findLabels, handleLabel } from './labels.ts';
@@ -103,6 +103,7 @@ const routes: Record<string, Handler> = {
 	'POST chat/findContacts': findContacts,
 	'POST chat/findChats': findChats,
 	'GET chat/findChatByRemoteJid': findChatByRemoteJid,
+	'POST chat/findChannels': findChannels,
 	'POST chat/archiveChat': archiveChat,
 	'POST chat/markChatUnread': markChatUnread,
 	'POST chat/updateBlockStatus': updateBlockStatus,
