@@ -41,6 +41,7 @@ import {
 	updateMemberAddMode,
 	updateSetting,
 } from './groupAdmin.ts';
+import { getPollVote } from './polls.ts';
 import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
 import { sendButtons, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
@@ -104,6 +105,7 @@ const routes: Record<string, Handler> = {
 	'POST chat/findChats': findChats,
 	'GET chat/findChatByRemoteJid': findChatByRemoteJid,
 	'POST chat/findChannels': findChannels,
+	'POST chat/getPollVote': getPollVote,
 	'POST chat/archiveChat': archiveChat,
 	'POST chat/markChatUnread': markChatUnread,
 	'POST chat/updateBlockStatus': updateBlockStatus,

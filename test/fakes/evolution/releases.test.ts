@@ -77,6 +77,7 @@ describe('Evolution fake: the release it plays', () => {
 			['POST', '/template/edit/sales', '2.3.7'],
 			['DELETE', '/template/delete/sales', '2.3.7'],
 			['POST', '/chat/markMessageAsPlayed/sales', '2.4.0-rc2'],
+			['POST', '/chat/getPollVote/sales', '2.4.0-rc2'],
 			['POST', '/chat/findChannels/sales', '2.4.0-rc2'],
 			['POST', '/group/updateMemberAddMode/sales', '2.4.0-rc2'],
 		] as const;
