@@ -43,7 +43,7 @@ import {
 } from './groupAdmin.ts';
 import { getPollVote } from './polls.ts';
 import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
-import { sendButtons, sendList } from './interactive.ts';
+import { sendButtons, sendCarousel, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import { findEventTransport, findProxy, setEventTransport, setProxy } from './integrations.ts';
 import {
@@ -90,6 +90,7 @@ const routes: Record<string, Handler> = {
 	'POST message/sendPoll': sendPoll,
 	'POST message/sendList': sendList,
 	'POST message/sendButtons': sendButtons,
+	'POST message/sendCarousel': sendCarousel,
 	'POST message/sendTemplate': sendTemplate,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,

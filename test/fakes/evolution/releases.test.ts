@@ -80,6 +80,7 @@ describe('Evolution fake: the release it plays', () => {
 			['POST', '/chat/getPollVote/sales', '2.4.0-rc2'],
 			['POST', '/chat/findChannels/sales', '2.4.0-rc2'],
 			['POST', '/group/updateMemberAddMode/sales', '2.4.0-rc2'],
+			['POST', '/message/sendCarousel/sales', '2.4.0-rc2'],
 		] as const;
 		for (const release of ['2.3.6', '2.3.7', '2.4.0-rc2'] as const) {
 			fake.release = release;
