@@ -85,6 +85,16 @@ describe("Evolution API's client routes", () => {
 		for (const route of Object.keys(ROUTE_SINCE)) expect(EVOLUTION_ROUTES, route).toContain(route);
 	});
 
+	it('names every route left out in docs/evolution-api.md, where it says why', () => {
+		const page = readFileSync(path.join(__dirname, '../../../docs/evolution-api.md'), 'utf8');
+		const bots = /^\/(typebot|evolutionBot|dify|flowise|openai|n8n|evoai)\//;
+		const written = (route: string) => {
+			const [method, pathTemplate] = route.split(' ');
+			return `${method} ${pathTemplate.replace(bots, '/{bot}/').replace('/:instanceName', '/{instance}').replace(/\/:\w+/g, '/{id}')}`;
+		};
+		expect(Object.keys(NOT_FOR_WORKFLOWS).filter((route) => !page.includes(`\`${written(route)}\``))).toEqual([]);
+	});
+
 	it('names every 2.3.7 and 2.4 route in docs/evolution-api.md with its release', () => {
 		const page = readFileSync(path.join(__dirname, '../../../docs/evolution-api.md'), 'utf8');
 		for (const [route, since] of Object.entries(ROUTE_SINCE)) {
