@@ -44,6 +44,7 @@ export type {
 	RecordedRequest,
 	RequestFilter,
 	StoreMediaInput,
+	StorePollVoteInput,
 	StoredMedia,
 	StoredMediaType,
 	StoredMessage,

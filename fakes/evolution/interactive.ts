@@ -1,7 +1,8 @@
-// sendList and sendButtons. Both are checked and answered as the Baileys channel does (201: the
-// server sends the message, though WhatsApp has not shown lists and buttons sent through Baileys
-// since Evolution 2.3); on a WhatsApp Business Cloud API instance, the Cloud channel's own
-// refusals come first (repeated section titles, button texts or IDs; a row with no description).
+// sendList and sendButtons, and 2.4's sendCarousel. They are checked and answered as the Baileys
+// channel does (201: the server sends the message, though WhatsApp has not shown lists and buttons
+// sent through Baileys since Evolution 2.3); on a WhatsApp Business Cloud API instance, the Cloud
+// channel's own refusals come first (repeated section titles, button texts or IDs; a row with no
+// description).
 import { randomUUID } from 'node:crypto';
 
 import { badRequest, internalError, schemaFailure } from './answers.ts';
@@ -78,6 +79,49 @@ const SCHEMAS = {
 			...sendOptions,
 		},
 		required: ['number'],
+	},
+	/** 2.4.0-rc2's carouselMessageSchema (its `everyOne`, as 2.3's send schemas, is the shared options'). */
+	carousel: {
+		type: 'object',
+		properties: {
+			number: numberSchema,
+			body: { type: 'string', minLength: 1 },
+			cards: {
+				type: 'array',
+				minItems: 1,
+				maxItems: 10,
+				items: {
+					type: 'object',
+					properties: {
+						title: { type: 'string' },
+						body: { type: 'string', minLength: 1 },
+						footer: { type: 'string' },
+						imageUrl: { type: 'string' },
+						buttons: {
+							type: 'array',
+							minItems: 1,
+							maxItems: 3,
+							items: {
+								type: 'object',
+								properties: {
+									type: { type: 'string', enum: ['reply', 'copy', 'url', 'call'] },
+									displayText: { type: 'string' },
+									id: { type: 'string' },
+									url: { type: 'string' },
+									copyCode: { type: 'string' },
+									phoneNumber: { type: 'string' },
+								},
+								required: ['type'],
+								...isNotEmpty('id', 'url', 'phoneNumber'),
+							},
+						},
+					},
+					required: ['body', 'buttons'],
+				},
+			},
+			...sendOptions,
+		},
+		required: ['number', 'body', 'cards'],
 	},
 } satisfies Record<string, JsonSchema>;
 
@@ -158,4 +202,57 @@ export function sendButtons(state: FakeState, instance: FakeInstance, body: Reco
 		},
 	};
 	return sent(state, instance, number, 'viewOnceMessage', { viewOnceMessage: { message: { interactiveMessage } } });
+}
+
+/** 2.4's toNativeFlowButton: each type's own keys, `display_text` '' when none, a reply's `id` made up when none. */
+function nativeFlowButton(button: Button) {
+	const display_text = button.displayText ?? '';
+	const params: Record<string, unknown> =
+		button.type === 'url'
+			? { display_text, url: button.url, merchant_url: button.url }
+			: button.type === 'call'
+				? { display_text, phone_number: button.phoneNumber }
+				: button.type === 'copy'
+					? { display_text, copy_code: button.copyCode }
+					: { display_text, id: button.id ?? randomUUID().slice(0, 8) };
+	return { name: NATIVE_FLOW[button.type ?? ''], buttonParamsJson: JSON.stringify(params) };
+}
+
+type Card = { body: string; footer?: string; imageUrl?: string; buttons: Button[] };
+
+/**
+ * POST /message/sendCarousel (201, 2.4): 2.4.0-rc2's carouselMessage. One card without an image
+ * goes as that card alone (its text, footer and buttons in a native-flow message: the `body` is not
+ * sent); otherwise `{body: {text: body}, carouselMessage: {cards, messageVersion: 1}}`, each card
+ * with its image as header (the server downloads it; the fake keeps its URL), its text, footer and
+ * buttons. `title` is in the schema but never read. The number is checked first, as every send.
+ */
+export function sendCarousel(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.carousel);
+	if (invalid) return invalid;
+	const cards = body.cards as Card[];
+	const number = serverNumber(body.number as string);
+	const refused = cannotSend(state, instance, number);
+	if (refused) return refused;
+	const footerOf = (card: Card) => (card.footer ? { text: card.footer } : undefined);
+	const interactiveMessage =
+		cards.length === 1 && !cards[0].imageUrl
+			? {
+					body: { text: cards[0].body },
+					footer: footerOf(cards[0]),
+					nativeFlowMessage: { buttons: cards[0].buttons.map(nativeFlowButton), messageParamsJson: JSON.stringify({ from: 'api', templateId: randomUUID() }) },
+				}
+			: {
+					body: { text: body.body },
+					carouselMessage: {
+						cards: cards.map((card) => ({
+							header: card.imageUrl ? { hasMediaAttachment: true, imageMessage: { url: card.imageUrl, mimetype: 'image/jpeg' } } : undefined,
+							body: { text: card.body },
+							footer: footerOf(card),
+							nativeFlowMessage: { buttons: card.buttons.map(nativeFlowButton) },
+						})),
+						messageVersion: 1,
+					},
+				};
+	return sent(state, instance, number, 'interactiveMessage', { interactiveMessage });
 }

@@ -9,7 +9,7 @@ import { createJid, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
 import type { UploadedFile } from './multipart.ts';
-import type { CannedAnswer, FakeInstance, FakeState, StoredMedia } from './types.ts';
+import type { CannedAnswer, FakeInstance, FakeState, StoredMedia, StoredMessage } from './types.ts';
 import { emitSendMessage } from './webhook.ts';
 
 const delaySchema: JsonSchema = { type: 'integer', description: 'Enter a value in milliseconds' };
@@ -190,12 +190,20 @@ export function sent(
 	chat: string,
 	messageType: string,
 	message: Record<string, unknown>,
-	extra: { media?: StoredMedia; contextInfo?: unknown } = {},
+	extra: { media?: StoredMedia; contextInfo?: unknown; poll?: StoredMessage['poll'] } = {},
 ): CannedAnswer {
 	const key = messageKey(chat);
 	const text = typeof message.conversation === 'string' ? message.conversation : undefined;
 	const messageTimestamp = Math.floor(Date.now() / 1000);
-	state.fake.messages.set(key.id, { instance: instance.name, key, messageType, media: extra.media, messageTimestamp, ...(text === undefined ? {} : { text }) });
+	state.fake.messages.set(key.id, {
+		instance: instance.name,
+		key,
+		messageType,
+		media: extra.media,
+		messageTimestamp,
+		...(text === undefined ? {} : { text }),
+		...(extra.poll ? { poll: extra.poll } : {}),
+	});
 	const answer = {
 		status: 201,
 		body: {
@@ -519,5 +527,5 @@ export function sendPoll(state: FakeState, instance: FakeInstance, body: Record<
 			options: values.map((optionName) => ({ optionName })),
 			selectableOptionsCount: selectableCount,
 		},
-	});
+	}, { poll: { name: body.name as string, options: values } });
 }

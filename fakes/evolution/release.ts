@@ -16,6 +16,28 @@ export const CONTROL_RELEASE = '/_fake/release';
 
 const is24 = (release: EvolutionRelease) => release.startsWith('2.4');
 
+/**
+ * The routes of an instance a release after 2.3.6 brought (`<METHOD> <group>/<action>`, as routes.ts
+ * keys them), with the first release the fake plays that has them: an older release answers them
+ * 404 `Cannot <METHOD> /…`, as Express does a route it does not have (read with `git show
+ * <tag>:src/api/routes/*.router.ts`; docs/evolution-api.md, "Client routes by release").
+ */
+const ROUTE_SINCE: Readonly<Record<string, EvolutionRelease>> = {
+	'POST template/edit': '2.3.7',
+	'DELETE template/delete': '2.3.7',
+	'POST chat/markMessageAsPlayed': '2.4.0-rc2',
+	'POST chat/getPollVote': '2.4.0-rc2',
+	'POST chat/findChannels': '2.4.0-rc2',
+	'POST group/updateMemberAddMode': '2.4.0-rc2',
+	'POST message/sendCarousel': '2.4.0-rc2',
+};
+
+/** Whether the release has the route (`<METHOD> <group>/<action>`): every route 2.3.6 has, and the later ones from their release on. */
+export function hasRoute(release: EvolutionRelease, route: string): boolean {
+	const since = ROUTE_SINCE[route];
+	return since === undefined || RELEASES.indexOf(release) >= RELEASES.indexOf(since);
+}
+
 /** `GET /`'s `version` is package.json's: 2.4.0-rc2's says `2.4.0`. */
 export const versionOf = (release: EvolutionRelease) => (release === '2.4.0-rc2' ? '2.4.0' : release);
 

@@ -25,7 +25,7 @@ import {
 	whatsappNumbers,
 } from './chat.ts';
 import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot, startTypebot } from './chatbots.ts';
-import { findChatByRemoteJid } from './chatRows.ts';
+import { findChannels, findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
 import { findLabels, handleLabel } from './labels.ts';
@@ -41,8 +41,9 @@ import {
 	updateMemberAddMode,
 	updateSetting,
 } from './groupAdmin.ts';
+import { getPollVote } from './polls.ts';
 import { acceptInviteCode, inviteCode, inviteInfo, revokeInviteCode, sendInvite } from './groupInvite.ts';
-import { sendButtons, sendList } from './interactive.ts';
+import { sendButtons, sendCarousel, sendList } from './interactive.ts';
 import { connect, connectionState, createInstance, deleteInstance, fetchInstances, logout, restart, setPresence } from './instance.ts';
 import { findEventTransport, findProxy, setEventTransport, setProxy } from './integrations.ts';
 import {
@@ -67,7 +68,7 @@ import {
 	updateProfilePicture,
 	updateProfileStatus,
 } from './profile.ts';
-import { CONTROL_RELEASE, controlRelease, licenceGate, licenceStatus } from './release.ts';
+import { CONTROL_RELEASE, controlRelease, hasRoute, licenceGate, licenceStatus } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
 import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
@@ -89,6 +90,7 @@ const routes: Record<string, Handler> = {
 	'POST message/sendPoll': sendPoll,
 	'POST message/sendList': sendList,
 	'POST message/sendButtons': sendButtons,
+	'POST message/sendCarousel': sendCarousel,
 	'POST message/sendTemplate': sendTemplate,
 	'POST chat/whatsappNumbers': whatsappNumbers,
 	'POST chat/markMessageAsRead': markMessageAsRead,
@@ -103,6 +105,8 @@ const routes: Record<string, Handler> = {
 	'POST chat/findContacts': findContacts,
 	'POST chat/findChats': findChats,
 	'GET chat/findChatByRemoteJid': findChatByRemoteJid,
+	'POST chat/findChannels': findChannels,
+	'POST chat/getPollVote': getPollVote,
 	'POST chat/archiveChat': archiveChat,
 	'POST chat/markChatUnread': markChatUnread,
 	'POST chat/updateBlockStatus': updateBlockStatus,
@@ -219,7 +223,8 @@ export function route(
 	if (licence) return licence;
 	// `/<group>/<action>/<instance>`, or with one parameter before the instance (`…/:id/<instance>`).
 	const match = /^\/([^/]+\/[^/]+)(?:\/([^/]+))?\/([^/]+)$/.exec(pathname);
-	const handler = match ? routes[`${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}`] : undefined;
+	const key = match ? `${method} ${match[1]}${match[2] === undefined ? '' : '/:id'}` : '';
+	const handler = match && hasRoute(state.fake.release, key) ? routes[key] : undefined;
 	if (!match || !handler) return notFound([`Cannot ${method} ${pathname}`]);
 	const decoded = (segment: string) => {
 		try {

@@ -150,6 +150,18 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			});
 			return id;
 		},
+		storePollVote(input) {
+			const id = newMessageId();
+			const group = input.pollChat.endsWith('@g.us');
+			fake.messages.set(id, {
+				instance: input.instance ?? 'sales',
+				key: { remoteJid: group ? input.pollChat : input.voter, fromMe: false, id, ...(group ? { participant: input.voter } : {}) },
+				messageType: 'pollUpdateMessage',
+				messageTimestamp: input.messageTimestamp ?? Math.floor(Date.now() / 1000),
+				pollVote: { pollId: input.pollId, pollChat: input.pollChat, selected: input.selected },
+			});
+			return id;
+		},
 		failNext(status, body, times = 1, when, headers) {
 			for (let i = 0; i < times; i++) pending.push({ answer: { status, body, headers }, when });
 		},

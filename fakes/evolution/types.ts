@@ -140,6 +140,23 @@ export interface StoredMessage {
 	statuses?: string[];
 	/** The ID of the message it quotes (its row's `contextInfo.stanzaId`). */
 	quotedId?: string;
+	/** A poll's question and options (sendPoll's pollCreationMessage). */
+	poll?: { name: string; options: string[] };
+	/** A vote (a `pollUpdateMessage` row): the poll's key and the options picked, as the server decrypts them. */
+	pollVote?: { pollId: string; pollChat: string; selected: string[] };
+}
+
+/** A vote on a poll to store as received (`storePollVote`), for chat/getPollVote. */
+export interface StorePollVoteInput {
+	instance?: string;
+	/** The poll's key.id and chat (its key.remoteJid). */
+	pollId: string;
+	pollChat: string;
+	/** Who voted: a person's JID (in a group, the member; the vote's `key.participant`). */
+	voter: string;
+	/** The options picked; none: the vote withdrawn. */
+	selected: string[];
+	messageTimestamp?: number;
 }
 
 /** A text message to store as received or sent (`storeText`), for the find routes. */
@@ -454,6 +471,8 @@ export interface EvolutionFake {
 	storeMedia(input: StoreMediaInput): string;
 	/** Stores a text message (default: received on `sales` from `SEEDED_SENDER`, now), until `reset()`; returns its id. */
 	storeText(input?: StoreTextInput): string;
+	/** Stores a vote on a poll (a `pollUpdateMessage` row, received), until `reset()`; returns its id. */
+	storePollVote(input: StorePollVoteInput): string;
 	/**
 	 * Answers the next `times` requests (those `when` accepts, if given) with this status and body,
 	 * after recording them. A string body is sent as HTML.

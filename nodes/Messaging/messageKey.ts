@@ -38,8 +38,8 @@ export const MESSAGE_KEY_PROPERTIES: INodeProperties[] = [
 	},
 ];
 
-/** The operations that take the message's whole key from the input item (Message Given By). */
-const KEY_FROM_INPUT_OPERATIONS = ['edit', 'deleteForEveryone'];
+/** The operations that take the message's whole key from the input item (Message Given By); Get Poll Votes, the poll's (Send Poll's output). */
+const KEY_FROM_INPUT_OPERATIONS = ['edit', 'deleteForEveryone', 'getPollVotes'];
 
 /** Edit and Delete for Everyone: the key from the input item, or its three parts. */
 const MESSAGE_GIVEN_BY_PROPERTIES: INodeProperties[] = [

@@ -72,6 +72,27 @@ describe('Evolution fake: the release it plays', () => {
 		expect((await call('GET', '/instance/fetchInstances')).status).toBe(200);
 	});
 
+	it('answers a route only from the release that brought it: 404 Cannot … before, as Express does', async () => {
+		const later = [
+			['POST', '/template/edit/sales', '2.3.7'],
+			['DELETE', '/template/delete/sales', '2.3.7'],
+			['POST', '/chat/markMessageAsPlayed/sales', '2.4.0-rc2'],
+			['POST', '/chat/getPollVote/sales', '2.4.0-rc2'],
+			['POST', '/chat/findChannels/sales', '2.4.0-rc2'],
+			['POST', '/group/updateMemberAddMode/sales', '2.4.0-rc2'],
+			['POST', '/message/sendCarousel/sales', '2.4.0-rc2'],
+		] as const;
+		for (const release of ['2.3.6', '2.3.7', '2.4.0-rc2'] as const) {
+			fake.release = release;
+			for (const [method, path, since] of later) {
+				const answer = await call(method, path, {});
+				const older = ['2.3.6', '2.3.7', '2.4.0-rc2'].indexOf(release) < ['2.3.6', '2.3.7', '2.4.0-rc2'].indexOf(since);
+				if (older) expect(answer, `${release} ${path}`).toEqual({ status: 404, body: { status: 404, error: 'Not Found', response: { message: [`Cannot ${method} ${path}`] } } });
+				else expect(answer.status, `${release} ${path}`).not.toBe(404);
+			}
+		}
+	});
+
 	it('accepts MESSAGING_HISTORY_SET in a webhook or transport on 2.4 only, and expands an empty list to the release\'s events', async () => {
 		expect(eventsOf('2.4.0-rc2').filter((name) => !eventsOf('2.3.7').includes(name))).toEqual(['MESSAGING_HISTORY_SET']);
 		const history = { webhook: { enabled: true, url: receiverUrl, events: ['MESSAGING_HISTORY_SET'] } };

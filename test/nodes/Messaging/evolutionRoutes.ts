@@ -215,13 +215,6 @@ export const ROUTE_SINCE: Readonly<Record<string, string>> = {
 	'GET /license/activate': '2.4.0',
 };
 
-/** 2.4 client routes that are not operations yet, and why (each a workflow would use: to be built). */
-export const NOT_YET: Readonly<Record<string, string>> = {
-	'POST /message/sendCarousel/:instanceName': 'Send Carousel (cards with an image and buttons each): not built yet; its cards are a nested list of lists the node has no field for yet',
-	'POST /chat/getPollVote/:instanceName': "Get Poll Votes (decrypts a poll's votes from the stored vote messages): not built yet",
-	'POST /chat/findChannels/:instanceName': 'Find Channels (the WhatsApp channels, newsletters, the instance follows): not built yet',
-};
-
 /** Routes the node does not use, and why (the exclusions: raw Baileys protocol, S3, metrics, chatbot configuration). */
 export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'DELETE /dify/delete/:difyId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",

@@ -62,6 +62,7 @@ describe('sends', () => {
 				'sendAndWait',
 				'sendAudio',
 				'sendButtons',
+				'sendCarousel',
 				'sendContact',
 				'sendList',
 				'sendLocation',

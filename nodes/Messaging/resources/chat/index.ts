@@ -3,6 +3,7 @@ import { archive } from './archive';
 import { block } from './block';
 import { checkNumbers } from './checkNumbers';
 import { downloadMedia } from './downloadMedia';
+import { findChannels } from './findChannels';
 import { findChats } from './findChats';
 import { findContacts } from './findContacts';
 import { findMessages } from './findMessages';
@@ -36,6 +37,7 @@ export const chat: Resource = {
 		findStatusMessages,
 		findContacts,
 		findChats,
+		findChannels,
 		getChat,
 		offerCall,
 	],

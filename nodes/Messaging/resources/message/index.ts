@@ -1,9 +1,11 @@
 import type { Resource } from '../../../shared/contract';
 import { deleteForEveryone } from './deleteForEveryone';
 import { edit } from './edit';
+import { getPollVotes } from './getPollVotes';
 import { sendAndWait } from './sendAndWait';
 import { sendAudio } from './sendAudio';
 import { sendButtons } from './sendButtons';
+import { sendCarousel } from './sendCarousel';
 import { sendContact } from './sendContact';
 import { sendList } from './sendList';
 import { sendLocation } from './sendLocation';
@@ -20,6 +22,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendStatus, sendTemplate, sendReaction, edit, deleteForEveryone, sendAndWait],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendCarousel, sendStatus, sendTemplate, sendReaction, edit, deleteForEveryone, getPollVotes, sendAndWait],
 	default: 'sendText',
 };

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bad, ok, showValue, type Checked } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
@@ -15,7 +15,7 @@ export const MAX_REPLY_BUTTONS = 3;
 
 const BUTTON_TYPES = ['reply', 'url', 'call', 'copy'] as const;
 
-interface ButtonEntry {
+export interface ButtonEntry {
 	type?: unknown;
 	displayText?: unknown;
 	id?: unknown;
@@ -26,31 +26,31 @@ interface ButtonEntry {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
-/** One button as the route takes it: its type, text, and the key its type needs. */
-function checkButton(entry: ButtonEntry, n: number): Checked<IDataObject> {
+/** One button as the route takes it: its type, text, and the key its type needs; `button` names it in errors (`button 2`). */
+export function checkButton(entry: ButtonEntry, button: string): Checked<IDataObject> {
 	const type = text(entry.type);
-	if (!(BUTTON_TYPES as readonly string[]).includes(type)) return bad(`has button ${n} of type ${showValue(entry.type)}`, 'Use Reply, URL, Call or Copy.');
+	if (!(BUTTON_TYPES as readonly string[]).includes(type)) return bad(`has ${button} of type ${showValue(entry.type)}`, 'Use Reply, URL, Call or Copy.');
 	const displayText = text(entry.displayText);
-	if (!displayText) return bad(`has button ${n} with no text`, 'Give every button the text it shows.');
-	const button: IDataObject = { type, displayText };
-	if (type === 'reply') button.id = text(entry.id) || displayText;
+	if (!displayText) return bad(`has ${button} with no text`, 'Give every button the text it shows.');
+	const checked: IDataObject = { type, displayText };
+	if (type === 'reply') checked.id = text(entry.id) || displayText;
 	if (type === 'url') {
 		const url = checkMediaUrl(entry.url);
-		if (!url.valid) return bad(`has button ${n} with the URL ${showValue(entry.url)}, which ${url.problem}`, 'Give the page the button opens, starting with https://.');
-		button.url = url.value;
+		if (!url.valid) return bad(`has ${button} with the URL ${showValue(entry.url)}, which ${url.problem}`, 'Give the page the button opens, starting with https://.');
+		checked.url = url.value;
 	}
 	if (type === 'call') {
 		const phone = checkPhoneNumber(entry.phoneNumber);
 		if (!phone.valid || phone.value.includes('@'))
-			return bad(`has button ${n} with the phone number ${showValue(entry.phoneNumber)}`, 'Give the number the button calls, with its country code, e.g. +51 987 654 321.');
-		button.phoneNumber = `+${phone.value}`;
+			return bad(`has ${button} with the phone number ${showValue(entry.phoneNumber)}`, 'Give the number the button calls, with its country code, e.g. +51 987 654 321.');
+		checked.phoneNumber = `+${phone.value}`;
 	}
 	if (type === 'copy') {
 		const copyCode = text(entry.copyCode);
-		if (!copyCode) return bad(`has button ${n} with no code to copy`, 'Give the text the button copies, e.g. a coupon code.');
-		button.copyCode = copyCode;
+		if (!copyCode) return bad(`has ${button} with no code to copy`, 'Give the text the button copies, e.g. a coupon code.');
+		checked.copyCode = copyCode;
 	}
-	return ok(button);
+	return ok(checked);
 }
 
 export function checkButtons(raw: unknown): Checked<IDataObject[]> {
@@ -58,7 +58,7 @@ export function checkButtons(raw: unknown): Checked<IDataObject[]> {
 	if (entries.length === 0) return bad('is empty: at least one button is required', 'Add a button: Reply, URL, Call or Copy.');
 	const buttons: IDataObject[] = [];
 	for (const [index, entry] of entries.entries()) {
-		const checked = checkButton(entry, index + 1);
+		const checked = checkButton(entry, `button ${index + 1}`);
 		if (!checked.valid) return checked;
 		buttons.push(checked.value);
 	}
@@ -77,6 +77,55 @@ export function checkButtons(raw: unknown): Checked<IDataObject[]> {
 	return ok(buttons);
 }
 
+/** One button's parameters (Send Buttons' Buttons, Send Carousel's cards' Buttons). */
+export const BUTTON_PROPERTIES: INodeProperties[] = [
+	{
+		displayName: 'Code to Copy',
+		name: 'copyCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. JUNIO10',
+		displayOptions: { show: { type: ['copy'] } },
+	},
+	{
+		displayName: 'ID',
+		name: 'id',
+		type: 'string',
+		default: '',
+		description: 'What the reply carries; default: the text',
+		displayOptions: { show: { type: ['reply'] } },
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +51 987 654 321',
+		displayOptions: { show: { type: ['call'] } },
+	},
+	{ displayName: 'Text', name: 'displayText', type: 'string', required: true, default: '', placeholder: 'e.g. Sí, confirmo' },
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Call', value: 'call', description: 'Calls a phone number' },
+			{ name: 'Copy', value: 'copy', description: 'Copies a code (a coupon, a payment reference)' },
+			{ name: 'Reply', value: 'reply', description: 'Answers with its ID' },
+			{ name: 'URL', value: 'url', description: 'Opens a web page' },
+		],
+		default: 'reply',
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/pedido',
+		displayOptions: { show: { type: ['url'] } },
+	},
+];
+
 const buttons = checkedField(
 	{
 		displayName: 'Buttons',
@@ -87,59 +136,7 @@ const buttons = checkedField(
 		required: true,
 		default: {},
 		description: 'Up to 3 Reply buttons, or URL, Call and Copy buttons (the two kinds do not mix)',
-		options: [
-			{
-				displayName: 'Button',
-				name: 'button',
-				values: [
-					{
-						displayName: 'Code to Copy',
-						name: 'copyCode',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. JUNIO10',
-						displayOptions: { show: { type: ['copy'] } },
-					},
-					{
-						displayName: 'ID',
-						name: 'id',
-						type: 'string',
-						default: '',
-						description: 'What the reply carries; default: the text',
-						displayOptions: { show: { type: ['reply'] } },
-					},
-					{
-						displayName: 'Phone Number',
-						name: 'phoneNumber',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. +51 987 654 321',
-						displayOptions: { show: { type: ['call'] } },
-					},
-					{ displayName: 'Text', name: 'displayText', type: 'string', required: true, default: '', placeholder: 'e.g. Sí, confirmo' },
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						options: [
-							{ name: 'Call', value: 'call', description: 'Calls a phone number' },
-							{ name: 'Copy', value: 'copy', description: 'Copies a code (a coupon, a payment reference)' },
-							{ name: 'Reply', value: 'reply', description: 'Answers with its ID' },
-							{ name: 'URL', value: 'url', description: 'Opens a web page' },
-						],
-						default: 'reply',
-					},
-					{
-						displayName: 'URL',
-						name: 'url',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. https://example.com/pedido',
-						displayOptions: { show: { type: ['url'] } },
-					},
-				],
-			},
-		],
+		options: [{ displayName: 'Button', name: 'button', values: BUTTON_PROPERTIES }],
 	},
 	checkButtons,
 	inBody('buttons'),

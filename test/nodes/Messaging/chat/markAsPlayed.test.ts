@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
-const state = useEvolutionFake();
+const state = useEvolutionFake({ release: '2.4.0-rc2' });
 
 const markAsPlayed = (message: unknown[]) => ({ resource: 'chat', operation: 'markAsPlayed', instanceName: instance('sales'), messages: { message } });
 

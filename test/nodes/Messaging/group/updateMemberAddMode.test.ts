@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 import { groupLocator, groupParameters, query, requestsOf, SOPORTE, VENTAS } from './groupHelpers';
 
-const state = useEvolutionFake();
+const state = useEvolutionFake({ release: '2.4.0-rc2' });
 
 const addMode = (parameters: Record<string, unknown>) => groupParameters('updateMemberAddMode', { groupJid: groupLocator(SOPORTE), ...parameters });
 
@@ -39,7 +39,7 @@ describe('Group → Update Member Add Mode', () => {
 			[{ item: 0 }, `The number of instance "sales" may not do this in group ${VENTAS}: it is not an admin (400: Error updating member add mode; Error: not-authorized) [item 0]`],
 			[{ item: 1 }, 'success'],
 		]);
-		fake.failNext(404, { status: 404, error: 'Not Found', response: { message: ['Cannot POST /group/updateMemberAddMode/sales'] } });
+		fake.release = '2.3.7';
 		const old = await runMessaging(fake, { parameters: addMode({ memberAddMode: 'admin_add' }) });
 		expect(stopError(old).message).toBe(
 			'The server has no route for Group → Update Member Add Mode: it is older than Evolution API 2.4.0 (404: Cannot POST /group/updateMemberAddMode/sales) [item 0]',

@@ -15,6 +15,7 @@ const template = (id: string, name: string, language: string, status = 'APPROVED
 });
 
 const state = useEvolutionFake({
+	release: '2.3.7',
 	instances: [
 		{ name: 'sales', connectionStatus: 'open' },
 		{ name: 'cloud', connectionStatus: 'open', integration: 'WHATSAPP-BUSINESS', businessId: '1234567890' },
@@ -77,7 +78,8 @@ describe('Template → Edit', () => {
 
 	it('says the route came with 2.3.7 when an older server answers 404', async () => {
 		const { fake } = state;
-		fake.failNext(404, { status: 404, error: 'Not Found', response: { message: ['Cannot POST /template/edit/cloud'] } });
+		// 2.3.6 has no template/edit: the fake answers as Express does.
+		fake.release = '2.3.6';
 		const result = await edit();
 		expect(stopError(result).message).toBe(
 			'The server has no route for Template → Edit: it is older than Evolution API 2.3.7 (404: Cannot POST /template/edit/cloud) [item 0]',
@@ -119,7 +121,7 @@ describe('Template → Delete', () => {
 		expect(stopError(unknown).message).toBe(
 			'Meta or the server rejected the request to instance "cloud" (400: Message template not found: There is no message template named no_existe.) [item 0]',
 		);
-		fake.failNext(404, { status: 404, error: 'Not Found', response: { message: ['Cannot DELETE /template/delete/cloud'] } });
+		fake.release = '2.3.6';
 		expect(stopError(await remove()).message).toBe(
 			'The server has no route for Template → Delete: it is older than Evolution API 2.3.7 (404: Cannot DELETE /template/delete/cloud) [item 0]',
 		);
