@@ -9,8 +9,8 @@
 //   PORT=5679 npm start          another editor port
 //   LISTEN_ADDRESS=0.0.0.0 npm start   reachable from other machines (default: this machine only)
 //   SANDBOX_DIR=/tmp/n8n npm start      keep n8n's data there (the browser test uses a fresh one)
-//   EVOLUTION_RELEASE=2.4.0-rc2 npm start   the messaging fake plays that release (2.3.6, 2.3.7,
-//                                2.4.0-rc2; EVOLUTION_ACTIVATED=0: 2.4's licence gate closed);
+//   EVOLUTION_RELEASE=2.4.0-rc2 npm start   the messaging fake plays that release (2.3.6, 2.3.7 the
+//                                default, 2.4.0-rc2; EVOLUTION_ACTIVATED=0: 2.4's licence gate closed);
 //                                POST /_fake/release {release, activated} changes it while running
 // The owner account is created from environment variables (n8n's N8N_INSTANCE_OWNER_* settings), so
 // the editor opens at the sign-in page; the address and password are printed when n8n is ready.
@@ -41,6 +41,7 @@ const args = process.argv.slice(2);
 const sandbox = !(args.includes('--no-sandbox') || ['0', 'false', 'no', 'off'].includes(String(process.env.SANDBOX).toLowerCase()));
 const port = Number(process.env.PORT || 5678);
 const listenAddress = process.env.LISTEN_ADDRESS || '127.0.0.1';
+const SANDBOX_EVOLUTION_RELEASE = '2.3.7';
 const userFolder = process.env.SANDBOX_DIR
 	? path.resolve(process.env.SANDBOX_DIR)
 	: path.join(repoRoot, '.n8n-sandbox', ...(sandbox ? [] : ['live']));
@@ -145,7 +146,9 @@ async function startFakes() {
 		const fake = await startEvolutionFake({
 			...SANDBOX_FAKE_OPTIONS.messaging,
 			port: await preferredPort(Number(process.env.MESSAGING_FAKE_PORT || 5702)),
-			...(process.env.EVOLUTION_RELEASE ? { release: process.env.EVOLUTION_RELEASE } : {}),
+			// The reference release (the one most servers run) unless told otherwise: it has Template
+			// Edit and Delete, which the fake answers 404 as 2.3.6 (the tests' default) would.
+			release: process.env.EVOLUTION_RELEASE || SANDBOX_EVOLUTION_RELEASE,
 			...(process.env.EVOLUTION_ACTIVATED ? { activated: !['0', 'false', 'no', 'off'].includes(process.env.EVOLUTION_ACTIVATED.toLowerCase()) } : {}),
 		});
 		cleanups.push(() => fake.close());
