@@ -61,6 +61,27 @@ export const invalidInputError = (node: INode, itemIndex: number, label: string,
 export const missingCredentialError = (node: INode, itemIndex: number, credential: { displayName: string; hint: string }) =>
 	nothingSentError(node, itemIndex, `No ${credential.displayName} credential is selected.`, credential.hint);
 
+/** The error for a request n8n refused because the credential's allowed domains do not list its host. */
+export function refusedDomainError(node: INode, itemIndex: number | undefined, url: string, allowedDomains: string): NodeOperationError {
+	// n8n names the whole URL (2.33) or its host and port (2.41).
+	let host = url;
+	try {
+		host = new URL(/^[a-z]+:\/\//i.test(url) ? url : `http://${url}`).hostname;
+	} catch {
+		// neither: name it as n8n gave it
+	}
+	const text = forItem(
+		`The credential's Allowed HTTP Request Domains (${allowedDomains}) do not list ${host}, so n8n refused to send to it. Nothing was sent.`,
+		itemIndex,
+	);
+	const error = new NodeOperationError(node, text, {
+		itemIndex,
+		description: `This n8n release applies a credential's domain restriction to the node's own server too. Add ${host} to the credential's Allowed Domains, or set Allowed HTTP Request Domains to All.`,
+	});
+	error.message = text;
+	return error;
+}
+
 /** The value of a check, or the invalid-input error for it. */
 export function requireValid<T>(node: INode, itemIndex: number, label: string, raw: unknown, checked: Checked<T>): T {
 	if (checked.valid) return checked.value;

@@ -42,7 +42,9 @@ function formOf(allowedDomains: AllowedDomainsFunction): 'positional' | 'options
  * - 1.123's later patches (1.123.81, n8n-workflow 1.120.31): the credential's list, with the node's
  *   own host added.
  * - 2.20: the credential's list as written.
- * - 2.25 to 2.35: the list (a credential that forbids use in nodes throws).
+ * - 2.25 to 2.35: the list, without the node's own host: a credential restricted to other domains
+ *   makes n8n refuse every request (`domainRefusal`); one set to None makes RoutingNode itself throw
+ *   "This credential is configured to prevent use within an HTTP Request node" for every item.
  * - 2.36 on: the list with the node's own host, which the credential owns (`credentialOwnedSurface`).
  */
 export function credentialAllowedDomains(node: INode, credentialData: ICredentialDataDecryptedObject, nodeEndpointUrl: string): string | undefined {
@@ -133,4 +135,26 @@ export function failureTexts(error: unknown): string[] {
 		current = current.cause as typeof current;
 	}
 	return texts;
+}
+
+/** n8n's refusal of a URL a credential's Allowed HTTP Request Domains do not list. */
+export interface DomainRefusal {
+	url: string;
+	allowedDomains: string;
+}
+
+/**
+ * n8n's own refusal, before any request, of a URL outside the credential's allowed domains
+ * (@n8n/backend-network's `Domain not allowed: …`, which n8n-workflow's `assertUrlAllowed` words).
+ * n8n 2.25 to 2.35 apply the list to the node's own server too (2.36 exempts the server the
+ * credential owns, 1.123's later patches add the node's own host): there a credential restricted to
+ * other domains refuses every request of the node. The refusal is not an error with a socket code:
+ * read as a request with no answer it would be taken for an unreachable server.
+ */
+export function domainRefusal(error: unknown): DomainRefusal | undefined {
+	for (const text of failureTexts(error)) {
+		const refused = /Domain not allowed: This credential is restricted from accessing (\S+?)\.? Only the following domains are allowed: (.*)$/.exec(text);
+		if (refused) return { url: refused[1], allowedDomains: refused[2] };
+	}
+	return undefined;
 }

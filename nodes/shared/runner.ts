@@ -30,7 +30,8 @@ import {
 	type SendRequest,
 	type Values,
 } from './contract';
-import { apiError, asNodeError, missingCredentialError, requireValid } from './errors';
+import { apiError, asNodeError, missingCredentialError, refusedDomainError, requireValid } from './errors';
+import { domainRefusal } from './n8nReleases';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
 import { serverOfRun, type RunServer } from './server';
@@ -59,6 +60,9 @@ async function receive(
 		if (answer) return answer;
 		// The request could not be made (its file unreadable): nothing went out.
 		if (error instanceof NodeOperationError) throw asNodeError(node, error);
+		// n8n refused the URL before sending (n8n 2.25 to 2.35 restrict the node's own server too).
+		const refused = domainRefusal(error);
+		if (refused) throw refusedDomainError(node, itemIndex, refused.url, refused.allowedDomains);
 		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
 	}
 }

@@ -1,8 +1,9 @@
 // Where a run's requests go: the server's base URL, from the credential, and the domains the
 // credential allows, read once per run. RoutingNode would evaluate a base-URL expression in the
-// request defaults twice for every item, and derives the allowed domains from it: a credential
-// restricted to some domains still reaches its own server, so the same is done here with the
-// address the runner sets (see routingNodeAdaptation.ts).
+// request defaults twice for every item, and derives the allowed domains from it (where n8n lets a
+// credential restricted to some domains still reach its own server, as 1.123.81 and 2.36 on do, and
+// where 2.25 to 2.35 do not): the same is done here with the address the runner sets
+// (n8nReleases.ts, routingNodeAdaptation.ts).
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { ServerAddress } from './contract';

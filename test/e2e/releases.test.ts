@@ -316,8 +316,10 @@ describe(`the package in a running n8n ${N8N_VERSION}`, () => {
 	});
 
 	it('says what this release lacks, as the README says it', () => {
-		// README's Compatibility: n8n makes a human-review tool of Send and Wait on 2.41, not on 2.0 nor 1.123.
-		const lacksHumanReview: Record<string, boolean> = { '1.123.81': true, '2.0.3': true, '2.41.1': false };
-		expect(LACKS.humanReviewTool).toBe(lacksHumanReview[N8N_VERSION] ?? LACKS.humanReviewTool);
+		// README's Compatibility: n8n makes a human-review tool of Send and Wait on 2.33 and 2.41, not on
+		// 2.0 nor 1.123. A release that joins the matrix is added here and to the README's table.
+		const lacksHumanReview: Record<string, boolean> = { '1.123.81': true, '2.0.3': true, '2.33.7': false, '2.41.1': false };
+		expect(Object.keys(lacksHumanReview), 'this release is in the README\'s table').toContain(N8N_VERSION);
+		expect(LACKS.humanReviewTool).toBe(lacksHumanReview[N8N_VERSION]);
 	});
 });

@@ -97,3 +97,24 @@ describe('what n8n kept of a thrown HTTP answer', () => {
 		expect(failureTexts(error)).toEqual(['The service refused the connection', 'connect ECONNREFUSED', 'inner']);
 	});
 });
+
+describe("n8n's refusal of a URL outside a credential's allowed domains", () => {
+	it("is read from n8n-workflow's own words, where n8n kept them (2.25 to 2.35 refuse the node's own server so)", async () => {
+		const { assertUrlAllowed } = (await import('n8n-workflow')) as unknown as { assertUrlAllowed: (options: { url: string; allowedDomains: string }) => void };
+		const { domainRefusal } = await import('../../../nodes/shared/n8nReleases');
+		let refusal: unknown;
+		try {
+			assertUrlAllowed({ url: 'http://127.0.0.1:5701/api/v2/ruc/20131312955', allowedDomains: 'example.com, *.example.org' });
+		} catch (error) {
+			refusal = error;
+		}
+		expect(refusal).toBeInstanceOf(Error);
+		// Before n8n-workflow 2.36 the wrapper n8n throws keeps the refusal's words only among its messages.
+		const wrapped = Object.assign(new Error('The connection cannot be established'), { messages: [(refusal as Error).message] });
+		// 2.33 names the whole URL, 2.41 its host and port.
+		const expected = { url: expect.stringMatching(/^(http:\/\/)?127\.0\.0\.1:5701(\/api\/v2\/ruc\/20131312955)?$/), allowedDomains: 'example.com, *.example.org' };
+		expect(domainRefusal(refusal)).toEqual(expected);
+		expect(domainRefusal(wrapped)).toEqual(expected);
+		expect(domainRefusal(new Error('connect ECONNREFUSED 127.0.0.1:5701'))).toBeUndefined();
+	});
+});

@@ -29,6 +29,10 @@ import { runLookup, useLookupFake } from '../TaxpayerLookup/lookup';
 const lookup = useLookupFake();
 const evolution = useEvolutionFake();
 
+/** The lockfile of this run's n8n release (test/n8n-releases/<version>/). */
+const releaseLock = () =>
+	JSON.parse(readFileSync(path.join(releasesDir, N8N_VERSION, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+
 /** Counts the expressions n8n evaluates, by text, while `run` runs. */
 async function evaluatedWhile(run: () => Promise<unknown>): Promise<string[]> {
 	const original = Expression.prototype.resolveSimpleParameterValue;
@@ -59,8 +63,7 @@ describe('the RoutingNode adaptation', () => {
 		// The engine running this file is that release's: the dev dependency for the pinned release,
 		// the release's own copy in the compatibility stage (vitest.compat.config.mts).
 		const coreOf = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'n8n-core', 'package.json'), 'utf8')) as { version: string }).version;
-		const lock = JSON.parse(readFileSync(path.join(releasesDir, N8N_VERSION, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
-		const releaseNeeds = lock.packages['node_modules/n8n-core'].version;
+		const releaseNeeds = releaseLock().packages['node_modules/n8n-core'].version;
 		const running = N8N_VERSION === PINNED_N8N_VERSION ? coreOf(path.join(__dirname, '../../../node_modules')) : coreOf(path.join(cacheDir, 'node_modules'));
 		expect(running).toBe(releaseNeeds);
 	});
@@ -110,14 +113,36 @@ describe('the RoutingNode adaptation', () => {
 				credentials: { taxpayerLookupApi: { baseUrl: lookup.fake.url, accessToken: VALID_TOKEN, ...restriction } },
 			});
 
-		it.each([
-			['all domains', { allowedHttpRequestDomains: 'all' }],
-			['no other domain', { allowedHttpRequestDomains: 'none' }],
-			['other domains only', { allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, *.example.org' }],
-		])('%s', async (_name, restriction) => {
-			const result = await getTaxpayer(restriction);
+		// n8n 2.25 to 2.35 (n8n-workflow 2.25 to 2.35) apply the restriction to the credential's own
+		// server too, their own declarative nodes alike: there the node does what that RoutingNode does.
+		// 2.36 exempts the server the credential owns; 1.123's later patches add the node's own host.
+		const workflowVersion = releaseLock().packages['node_modules/n8n-workflow'].version.split('.').map(Number);
+		const restrictsOwnServer = workflowVersion[0] === 2 && workflowVersion[1] >= 25 && workflowVersion[1] < 36;
+
+		it('all domains', async () => {
+			const result = await getTaxpayer({ allowedHttpRequestDomains: 'all' });
 			expect(result.error).toBeUndefined();
 			expect(lookup.fake.requests.map((request) => request.path)).toEqual(['/api/v2/ruc/20131312955']);
+		});
+
+		it.each([
+			// RoutingNode's own error, for every item, before the node's hook runs.
+			['no other domain', { allowedHttpRequestDomains: 'none' }, () => 'This credential is configured to prevent use within an HTTP Request node'],
+			[
+				'other domains only',
+				{ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, *.example.org' },
+				// n8n's refusal, which would otherwise read as an unreachable server.
+				() => "The credential's Allowed HTTP Request Domains (example.com, *.example.org) do not list 127.0.0.1, so n8n refused to send to it. Nothing was sent. [item 0]",
+			],
+		])('%s', async (_name, restriction, refusalWhereOwnServerRestricted: () => string) => {
+			const result = await getTaxpayer(restriction);
+			if (restrictsOwnServer) {
+				expect(result.error?.message).toBe(refusalWhereOwnServerRestricted());
+				expect(lookup.fake.requests).toEqual([]);
+			} else {
+				expect(result.error).toBeUndefined();
+				expect(lookup.fake.requests.map((request) => request.path)).toEqual(['/api/v2/ruc/20131312955']);
+			}
 		});
 
 		// n8n 2.0 to 2.17 have no domain restriction for nodes (n8n-workflow has no
