@@ -4,9 +4,10 @@
 // form fields, which multer gives the route as text (bracketed names nest: `quoted[key][id]`,
 // `mentioned[]`), and the route's JSON schema is then checked on that text. The file streams from
 // n8n's binary store into the request: the node never holds it whole (in memory mode the item does).
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { ItemFunctions, ItemReader, RequestOptions } from '../../shared/contract';
+import type { ItemFunctions, ItemReader, RequestOptions, SendRequest } from '../../shared/contract';
+import { asNodeError } from '../../shared/errors';
 import { streamedBody } from '../../shared/routingNodeAdaptation';
 import { checkMediaSize } from '../validation/media';
 import { base64Of, binaryLabel, type BinaryFile, type MediaContent } from './source';
@@ -110,10 +111,15 @@ export interface UploadLimit {
 	what: string;
 }
 
+/** The sends (their values) that went as an upload, and those whose server then read no form. */
+const uploaded = new WeakSet<object>();
+const readsNoForm = new WeakSet<object>();
+
 /**
  * The request as it goes out with its file. A URL or base64 is in the JSON body already. A binary
  * file is uploaded (its size checked against `limit` first), unless a body key cannot go as a
- * form field: then it goes as base64 under `key`, within base64's 15 MB (`fallback` is then true).
+ * form field, or the server read no form (`sendUploadOrJson`): then it goes as base64 under `key`,
+ * within base64's 15 MB (`fallback` is then true). `send` is the send's values, which say which.
  */
 export async function withFile(
 	request: RequestOptions,
@@ -121,20 +127,49 @@ export async function withFile(
 	key: string,
 	limit: UploadLimit,
 	item: ItemReader,
+	send: object,
 ): Promise<{ request: RequestOptions; fallback: boolean }> {
 	const file = content.binary;
 	if (!file) return { request, fallback: false };
 	const body = (request.body ?? {}) as IDataObject;
-	const form = formFields(body);
+	const form = readsNoForm.has(send) ? { blockedBy: '' } : formFields(body);
 	const label = binaryLabel(content);
 	if ('fields' in form) {
 		item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
 		const mimeType = (typeof body.mimetype === 'string' && body.mimetype) || content.mimeType || 'application/octet-stream';
 		const fileName = (typeof body.fileName === 'string' && body.fileName) || content.fileName || 'file';
+		uploaded.add(send);
 		return { request: await uploadRequest(request, form.fields, { binary: file, fileName, mimeType }, item.fns), fallback: false };
 	}
 	if (file.bytes > limit.bytes) item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
-	const media = await base64Of(item, content, `media sent as base64, as ${form.blockedBy} needs (a file upload cannot carry it)`);
+	const why = form.blockedBy
+		? `as ${form.blockedBy} needs (a file upload cannot carry it)`
+		: 'as this server takes no file upload (Evolution API before 2.1.2)';
+	const media = await base64Of(item, content, `media sent as base64, ${why}`);
 	return { request: { ...request, body: { ...body, [key]: media } }, fallback: true };
+}
+
+/**
+ * Evolution API 2.1.0 and 2.1.1 have sendMedia and sendWhatsAppAudio but read no form (uploads came
+ * with 2.1.2): the upload's fields never reach the route, whose schema then refuses the empty body,
+ * 400 `instance requires property "number"`, before anything is sent. A send the node uploaded and
+ * the server refused so goes again once, as JSON with the file as base64 (`withFile`); any other
+ * answer is the send's own. No request asks the release first: servers that take uploads pay nothing.
+ */
+export async function sendUploadOrJson(send: SendRequest, values: object, node: INode): Promise<unknown> {
+	try {
+		return await send();
+	} catch (error) {
+		// Errors of a send are node errors already: they pass as they are.
+		if (!uploaded.has(values) || readsNoForm.has(values) || !formUnread(error)) throw asNodeError(node, error);
+		readsNoForm.add(values);
+		return await send();
+	}
+}
+
+/** The 400 a server that read no form gives an upload: its schema missed the number the node always sends. */
+function formUnread(error: unknown): boolean {
+	const { httpCode, message } = (error ?? {}) as { httpCode?: unknown; message?: unknown };
+	return String(httpCode) === '400' && /requires property \\?"number\\?"/.test(String(message));
 }
 

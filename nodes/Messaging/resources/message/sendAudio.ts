@@ -4,7 +4,7 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
-import { withFile } from '../../media/upload';
+import { sendUploadOrJson, withFile } from '../../media/upload';
 import { UPLOAD_LIMITS } from '../../validation/media';
 import { delayOption } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -54,6 +54,8 @@ export const sendAudio = sendOperation({
 	// Convert to Voice Note off it goes as base64, which the server then sends as it is.
 	async transmission(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' };
-		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item)).request;
+		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item, values)).request;
 	},
+	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
+	send: (send, values, fns) => sendUploadOrJson(send, values, fns.getNode()),
 });

@@ -7,7 +7,7 @@ import { recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
-import { withFile } from '../../media/upload';
+import { sendUploadOrJson, withFile } from '../../media/upload';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS, UPLOAD_LIMITS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
@@ -138,8 +138,10 @@ export const sendMedia = sendOperation({
 		const type = valueOf(values, mediaType);
 		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
 		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
-		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item);
+		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item, values);
 		if (sent.fallback) sendMediaAsBuffer(sent.request);
 		return sent.request;
 	},
+	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
+	send: (send, values, fns) => sendUploadOrJson(send, values, fns.getNode()),
 });

@@ -49,6 +49,7 @@ export const sendVideoNote = sendOperation({
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
 	async transmission(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' };
-		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item)).request;
+		// sendPtv came with 2.2.0, which reads forms: no JSON retry (a 2.1 server has no such route).
+		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item, values)).request;
 	},
 });

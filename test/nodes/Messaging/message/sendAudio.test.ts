@@ -52,6 +52,20 @@ describe('Send Audio', () => {
 		expect(await bytesOf(downloaded.items[0].binary!.data)).toEqual(OGG);
 	});
 
+	it('to a server that takes no upload (Evolution 2.1.0, 2.1.1: 400, its schema misses the number), sends the file again once as base64 JSON', async () => {
+		const { fake } = state;
+		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"']] } }, 1, (request) => request.parts !== undefined);
+		const stored = await storeOnDisk(OGG, 'audio/ogg', 'nota.ogg');
+		const result = await runMessaging(fake, { parameters: sendAudio({ mediaSource: 'binary' }), items: [{ json: {}, binary: { data: stored } }] });
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((request) => [request.path, String(request.headers['content-type']).split(';')[0]])).toEqual([
+			['/message/sendWhatsAppAudio/sales', 'multipart/form-data'],
+			['/message/sendWhatsAppAudio/sales', 'application/json'],
+		]);
+		expect(fake.requests[1].body).toEqual({ number: '51987654321', audio: OGG.toString('base64') });
+		expect(result.items[0].json).toMatchObject({ messageType: 'audioMessage', message: { audioMessage: { ptt: true } } });
+	});
+
 	it('with Convert to Voice Note off, sends a binary file as raw base64 (a form cannot say off), to a group picked from the list (version 1.1)', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, {

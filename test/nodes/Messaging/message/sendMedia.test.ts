@@ -374,6 +374,58 @@ describe('Send Media from a binary file: a multipart upload', () => {
 	});
 });
 
+/** What Evolution 2.1.0 and 2.1.1 answer an upload: their routes read no form, so the schema misses the number. */
+const FORM_UNREAD = { status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"']] } };
+const isUpload = (request: { parts?: unknown }) => request.parts !== undefined;
+
+describe('Send Media from a binary file to a server that takes no upload (Evolution 2.1.0, 2.1.1)', () => {
+	it('sends it again once, as JSON with the file as base64, and outputs that answer', async () => {
+		fake.failNext(400, FORM_UNREAD, 1, isUpload);
+		const result = await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary', options: { caption: 'Factura' } }),
+			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'Factura F001-23.pdf') } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(fake.requests.map((request) => String(request.headers['content-type']).split(';')[0])).toEqual(['multipart/form-data', 'application/json']);
+		expect(fake.requests[1].body).toEqual({
+			number: '51987654321',
+			mediatype: 'document',
+			mimetype: 'application/pdf',
+			caption: 'Factura',
+			fileName: 'Factura F001-23.pdf',
+			media: PDF.toString('base64'),
+		});
+		expect(result.items.map((i) => [i.json.messageType, i.pairedItem])).toEqual([['documentMessage', { item: 0 }]]);
+	});
+
+	it('asks again only after an upload: the same 400 to a JSON send is the item\'s error, one request', async () => {
+		fake.failNext(400, FORM_UNREAD);
+		const result = await runMessaging(fake, { parameters: sendMedia() });
+		expect(result.error?.message).toMatch(/requires property \\?"number/);
+		expect(fake.requests).toHaveLength(1);
+	});
+
+	it('sends the JSON once: a refusal of it is the item\'s error, with no third request', async () => {
+		fake.failNext(400, FORM_UNREAD, 2);
+		const result = await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
+			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'a.pdf') } }],
+		});
+		expect(result.error?.message).toMatch(/requires property \\?"number/);
+		expect(fake.requests.map((request) => String(request.headers['content-type']).split(';')[0])).toEqual(['multipart/form-data', 'application/json']);
+	});
+
+	it('another refusal of the upload is the item\'s error: no JSON retry', async () => {
+		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: [['mediatype is not one of enum values: image,document,video,audio']] } }, 1, isUpload);
+		const result = await runMessaging(fake, {
+			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
+			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'a.pdf') } }],
+		});
+		expect(result.error?.message).toMatch(/mediatype is not one of enum values/);
+		expect(fake.requests).toHaveLength(1);
+	});
+});
+
 describe("Send Media: WhatsApp's limits by media type, and base64's 15 MB", () => {
 	const over = (bytes: number, limit: number, what: string) =>
 		`is ${(bytes / 2 ** 20).toFixed(2)} MB (${bytes.toLocaleString('en-US')} bytes), over the ${(limit / 2 ** 20).toFixed(2)} MB (${limit.toLocaleString('en-US')} bytes) limit for ${what}. Nothing was sent.`;
