@@ -374,8 +374,12 @@ describe('Send Media from a binary file: a multipart upload', () => {
 	});
 });
 
-/** What Evolution 2.1.0 and 2.1.1 answer an upload: their routes read no form, so the schema misses the number. */
-const FORM_UNREAD = { status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"']] } };
+/** What Evolution 2.1.0 and 2.1.1 answer an upload: their routes read no form, so the schema misses every required key. */
+const FORM_UNREAD = {
+	status: 400,
+	error: 'Bad Request',
+	response: { message: [['instance requires property "number"', 'instance requires property "mediatype"', 'instance requires property "media"']] },
+};
 const isUpload = (request: { parts?: unknown }) => request.parts !== undefined;
 
 describe('Send Media from a binary file to a server that takes no upload (Evolution 2.1.0, 2.1.1)', () => {
