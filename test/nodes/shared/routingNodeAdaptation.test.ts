@@ -127,17 +127,17 @@ describe('the RoutingNode adaptation', () => {
 
 		it.each([
 			// RoutingNode's own error, for every item, before the node's hook runs.
-			['no other domain', { allowedHttpRequestDomains: 'none' }, () => 'This credential is configured to prevent use within an HTTP Request node'],
+			['no other domain', { allowedHttpRequestDomains: 'none' }, 'This credential is configured to prevent use within an HTTP Request node'],
 			[
 				'other domains only',
 				{ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com, *.example.org' },
 				// n8n's refusal, which would otherwise read as an unreachable server.
-				() => "The credential's Allowed HTTP Request Domains (example.com, *.example.org) do not list 127.0.0.1, so n8n refused to send to it. Nothing was sent. [item 0]",
+				"The credential's Allowed HTTP Request Domains (example.com, *.example.org) do not list 127.0.0.1, so n8n refused to send to it. Nothing was sent. [item 0]",
 			],
-		])('%s', async (_name, restriction, refusalWhereOwnServerRestricted: () => string) => {
+		])('%s', async (_name, restriction, refusalWhereOwnServerRestricted) => {
 			const result = await getTaxpayer(restriction);
 			if (restrictsOwnServer) {
-				expect(result.error?.message).toBe(refusalWhereOwnServerRestricted());
+				expect(result.error?.message).toBe(refusalWhereOwnServerRestricted);
 				expect(lookup.fake.requests).toEqual([]);
 			} else {
 				expect(result.error).toBeUndefined();
