@@ -28,7 +28,7 @@ function versionOf(dir) {
 	return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 }
 
-const OPERATION_LABELS = { get: 'Taxpayer Lookup → Get', sendText: 'Messaging → Send Text' };
+const OPERATION_LABELS = { get: 'Taxpayer Lookup → Get', sendText: 'Messaging → Send Text', sendMediaUrl: 'Messaging → Send Media (URL)' };
 
 /** Least squares slope of y over x. */
 const slope = (points) => {
@@ -42,7 +42,7 @@ const slope = (points) => {
  * expressions each asks n8n for, and Send Text's cost per item against the node's properties.
  * bench/per-item-only.mjs writes this section alone into BENCHMARKS.md.
  */
-export function perItemSection({ settings, checkouts, cases, widths }) {
+export function perItemSection({ settings, checkouts, cases, widths, startedAt, loadBefore, loadAfter }) {
 	const commitOf = (name) => checkouts.find((c) => c.name === name)?.commit;
 	const compared = checkouts.some((c) => c.name === 'before');
 	const perItemUs = (r) => (r.wallMs / r.n) * 1000;
@@ -54,8 +54,9 @@ export function perItemSection({ settings, checkouts, cases, widths }) {
 			`${r.checkout} (${commitOf(r.checkout)})`,
 			`${ms(r.wallMs)} (${r.runs.map(ms).join(', ')})`,
 			fmt(perItemUs(r)),
-			fmt(cpuPerItemUs(r)),
+			`${fmt(cpuPerItemUs(r))}${r.cpuRuns ? ` (${r.cpuRuns.map((c) => fmt((c / r.n) * 1000)).join(', ')})` : ''}`,
 			before && before !== r ? `${perItemUs(r) >= perItemUs(before) ? '+' : '−'}${fmt(Math.abs(perItemUs(r) - perItemUs(before)))} (${fmt((perItemUs(r) / perItemUs(before) - 1) * 100, 1)}%)` : '',
+			before && before !== r ? `${cpuPerItemUs(r) >= cpuPerItemUs(before) ? '+' : '−'}${fmt(Math.abs(cpuPerItemUs(r) - cpuPerItemUs(before)))} (${fmt((cpuPerItemUs(r) / cpuPerItemUs(before) - 1) * 100, 1)}%)` : '',
 			fmt(r.expressionsPerItem, 2),
 			fmt(r.propertyVisitsPerItem),
 			fmt(r.rssMB),
@@ -85,20 +86,24 @@ export function perItemSection({ settings, checkouts, cases, widths }) {
 	const cpuUsPerProperty = slope(own.map((w) => ({ x: w.properties, y: cpuPerItemUs(w) })));
 	const shared = widths.find((w) => w.fields === 'shared');
 	const widest = own.at(-1);
-	return `## Per item: Taxpayer Get and Messaging Send Text${compared ? ', before and after' : ''}
+	const load = loadBefore ? ` Load average (1 min) before / after the section: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)} (${startedAt}).` : '';
+	return `## Per item: Taxpayer Get, Messaging Send Text and Send Media (URL)${compared ? ', before and after' : ''}
 
 Each case in a fresh child process (bench/case.cjs) after three warm-up runs of 50 items, N = ${fmt(settings.n)}, against the fakes in the
-parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake) and Messaging → Send Text (version 1.1, instance
+parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake), Messaging → Send Text (version 1.1, instance
 \`sales\` from the list, number \`51987654321\`, \`text: ={{ $json.text }}\`, Evolution fake; through one instance sends go one
-at a time in item order, so each item waits for the one before). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
+at a time in item order, so each item waits for the one before) and Messaging → Send Media from a URL (the same instance and number,
+Media Type image, Media Source URL, \`mediaUrl: ={{ $json.url }}\`, an image link of its own per item; the fake answers a link with
+a stand-in file and fetches nothing; parameters valid for Send Media before issue 38 too). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
 "after" this checkout's (${commitOf('after')}); both run on this checkout's harness, engine and fakes (bench/nodeSource.ts loads the other
 checkout's TypeScript with this checkout's n8n-workflow and n8n-core). Runs alternate before, after, before, after;` : `This checkout's nodes (${commitOf('after')}); \`--compare=<checkout>\` adds the nodes of another checkout as "before". Runs:`}
-wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs`} (all runs in parentheses; CPU time likewise), memory the highest over the baseline. Expressions and property
+wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs${settings.repeats % 2 ? '' : ' (the lower of the middle two)'}`} (all runs in parentheses; CPU time of the child likewise: the steadier figure on a
+shared machine), memory the highest over the baseline.${load} Expressions and property
 visits (RoutingNode's top-level \`getRequestOptionsFromParameters\` calls, both passes, hidden properties included) are counted over
 100 items: they do not depend on the machine.
 
-| operation | nodes | wall ms (runs) | µs per item | CPU µs per item | µs per item vs before | expressions per item | property visits per item | RSS over baseline MB | heap over baseline MB |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| operation | nodes | wall ms (runs) | µs per item | CPU µs per item (runs) | µs per item vs before | CPU µs per item vs before | expressions per item | property visits per item | RSS over baseline MB | heap over baseline MB |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${caseRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
 
 | operation | nodes | expression | asked by | evaluations per item |
