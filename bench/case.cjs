@@ -9,31 +9,9 @@
 // BENCH_MESSAGING_FIELDS=shared) sets the widened Messaging of `sendTextWide` (bench/nodeSource.ts).
 'use strict';
 require('./register.cjs');
-const { runBenchChild } = require('./child.cjs');
-const v8 = require('node:v8');
+const { heapWatcher, runBenchChild } = require('./child.cjs');
 
 const { implementations, inputsOf } = require('./cases.ts');
-
-/** Heap high-water mark: sampled every few ms, and after every GC (a GC's start is a local peak). */
-function heapWatcher() {
-	let peak = 0;
-	const sample = () => {
-		const { used_heap_size, external_memory } = v8.getHeapStatistics();
-		peak = Math.max(peak, used_heap_size + external_memory);
-	};
-	const timer = setInterval(sample, 2);
-	const { PerformanceObserver } = require('node:perf_hooks');
-	const observer = new PerformanceObserver(sample);
-	observer.observe({ entryTypes: ['gc'] });
-	return {
-		stop() {
-			sample();
-			clearInterval(timer);
-			observer.disconnect();
-			return peak;
-		},
-	};
-}
 
 /**
  * Counts n8n's expression evaluations (the one entry point every engine path goes through), by text

@@ -11,7 +11,17 @@ import { TAXPAYERS, VALID_TOKEN, fakeRucIsValid } from '../fakes/lookup';
 import { MESSAGING_WIDE } from './nodeSource';
 import { HTTP_REQUEST, PROGRAMMATIC_LOOKUP, loadHttpRequestNode, runWorkflow } from './workflow';
 
-export type Implementation = 'ours' | 'oursWide' | 'oursProgrammatic' | 'httpRequest' | 'fetch' | 'nodeHttp' | 'validate' | 'sendText' | 'sendTextWide';
+export type Implementation =
+	| 'ours'
+	| 'oursWide'
+	| 'oursProgrammatic'
+	| 'httpRequest'
+	| 'fetch'
+	| 'nodeHttp'
+	| 'validate'
+	| 'sendText'
+	| 'sendTextWide'
+	| 'sendMediaUrl';
 
 const RUCS = Object.keys(TAXPAYERS);
 
@@ -208,6 +218,35 @@ export async function runSendText(baseUrl: string, items: INodeExecutionData[], 
 	return output;
 }
 
+/** N images by link, each item's its own (`https://media.example.com/avisos/0.png`...): the Evolution fake never fetches a link. */
+export const mediaUrlItems = (n: number): INodeExecutionData[] =>
+	Array.from({ length: n }, (_, row) => ({ json: { url: `https://media.example.com/avisos/${row}.png`, row } }));
+
+/**
+ * Messaging → Send Media with Media Source URL (an image, the link from the item), to the same
+ * chat as Send Text. The parameters are those of Send Media before issue 38 too (Media Type,
+ * Media Source, Media URL), so both checkouts of the before/after comparison run the same
+ * workflow. The fake answers a link with a stand-in file and fetches nothing.
+ */
+export async function runSendMediaUrl(baseUrl: string, items: INodeExecutionData[]) {
+	const { items: output } = await runWorkflow({
+		type: 'n8n-nodes-taxpayer-messaging.messaging',
+		typeVersion: 1.1,
+		parameters: {
+			resource: 'message',
+			operation: 'sendMedia',
+			instanceName: { __rl: true, mode: 'list', value: 'sales' },
+			number: { __rl: true, mode: 'number', value: SEND_TEXT_NUMBER },
+			mediaType: 'image',
+			mediaSource: 'url',
+			mediaUrl: '={{ $json.url }}',
+		},
+		credentials: { messagingApi: { serverUrl: baseUrl, apiKey: DEFAULT_API_KEY } },
+		items,
+	});
+	return output;
+}
+
 export const implementations: Record<Implementation, (baseUrl: string, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>> = {
 	ours: async (baseUrl, items) => await runOurs(baseUrl, items),
 	// The same node with its cap raised to the most it allows: what the cap of 5 costs.
@@ -220,8 +259,15 @@ export const implementations: Record<Implementation, (baseUrl: string, items: IN
 	sendText: async (baseUrl, items) => await runSendText(baseUrl, items),
 	// Messaging with BENCH_MESSAGING_WIDTH times its operations (bench/nodeSource.ts), Send Text unchanged.
 	sendTextWide: async (baseUrl, items) => await runSendText(baseUrl, items, MESSAGING_WIDE),
+	sendMediaUrl: runSendMediaUrl,
 };
 
 /** What each implementation is timed on: the lookups a list of known RUCs, Validate a sheet's rows. */
 export const inputsOf = (implementation: Implementation): ((n: number) => INodeExecutionData[]) =>
-	implementation === 'validate' ? sheetRows : implementation.startsWith('sendText') ? messageItems : inputItems;
+	implementation === 'validate'
+		? sheetRows
+		: implementation === 'sendMediaUrl'
+			? mediaUrlItems
+			: implementation.startsWith('sendText')
+				? messageItems
+				: inputItems;

@@ -1,6 +1,28 @@
 // How every bench child ends: its result to the parent over IPC (or to stdout, when run by hand)
-// and exit 0; an error on stderr and exit 1.
+// and exit 0; an error on stderr and exit 1. And the heap high-water mark the children sample.
 'use strict';
+const v8 = require('node:v8');
+
+/** Heap high-water mark: sampled every few ms, and after every GC (a GC's start is a local peak). */
+function heapWatcher() {
+	let peak = 0;
+	const sample = () => {
+		const { used_heap_size, external_memory } = v8.getHeapStatistics();
+		peak = Math.max(peak, used_heap_size + external_memory);
+	};
+	const timer = setInterval(sample, 2);
+	const { PerformanceObserver } = require('node:perf_hooks');
+	const observer = new PerformanceObserver(sample);
+	observer.observe({ entryTypes: ['gc'] });
+	return {
+		stop() {
+			sample();
+			clearInterval(timer);
+			observer.disconnect();
+			return peak;
+		},
+	};
+}
 
 function runBenchChild(main, { indent } = {}) {
 	main().then(
@@ -16,4 +38,4 @@ function runBenchChild(main, { indent } = {}) {
 	);
 }
 
-module.exports = { runBenchChild };
+module.exports = { heapWatcher, runBenchChild };

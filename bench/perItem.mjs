@@ -1,11 +1,12 @@
-// Per item, measured (issue 25): what n8n does per item for Taxpayer Lookup → Get and Messaging →
-// Send Text, this checkout's nodes against another checkout's (`--compare=<path>`), and how Send
+// Per item, measured (issue 25): what n8n does per item for Taxpayer Lookup → Get, Messaging →
+// Send Text and Send Media from a URL (issues 36, 38), this checkout's nodes against another checkout's (`--compare=<path>`), and how Send
 // Text's cost per item grows with the number of properties of the node (Messaging widened k times,
 // bench/nodeSource.ts). Every case runs in a fresh child (bench/case.cjs) against fakes in this
 // process; before and after alternate (A B A B) so that the machine's load falls on both alike.
 // Used by bench/run.mjs (the full run) and bench/per-item-only.mjs (this section alone).
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,15 +63,19 @@ function commitOf(dir) {
 
 /**
  * Measures the section. `compare`: the path of another checkout whose nodes are "before" (or
- * undefined: this checkout only). `log` gets one line per run.
+ * undefined: this checkout only); `repeats`: runs of each case per checkout (default 2, 1 with
+ * `quick`). `log` gets one line per run.
  */
-export async function measurePerItem({ quick = false, compare, log = console.error } = {}) {
-	const settings = perItemSettings(quick);
+export async function measurePerItem({ quick = false, compare, repeats, log = console.error } = {}) {
+	const settings = { ...perItemSettings(quick), ...(repeats ? { repeats } : {}) };
+	const startedAt = new Date().toISOString();
+	const loadBefore = os.loadavg();
 	const lookup = await startLookupFake({ today: '2026-11-20' });
 	const evolution = await startEvolutionFake();
 	const OPERATIONS = {
 		get: { implementation: 'ours', fake: lookup, sent: () => lookup.requests.length },
 		sendText: { implementation: 'sendText', fake: evolution, sent: () => evolution.requests.filter((r) => r.path.startsWith('/message/sendText/')).length },
+		sendMediaUrl: { implementation: 'sendMediaUrl', fake: evolution, sent: () => evolution.requests.filter((r) => r.path.startsWith('/message/sendMedia/')).length },
 	};
 	const checkouts = [
 		...(compare ? [{ name: 'before', root: path.resolve(compare), env: { BENCH_NODES_ROOT: path.resolve(compare) } }] : []),
@@ -109,6 +114,7 @@ export async function measurePerItem({ quick = false, compare, log = console.err
 				runs: list.map((r) => r.wallMs),
 				wallMs: median(list.map((r) => r.wallMs)),
 				cpuMs: median(list.map((r) => r.cpuMs)),
+				cpuRuns: list.map((r) => r.cpuMs),
 				rssMB: Math.max(...list.map((r) => r.peakRssMB - r.rssBeforeMB)),
 				heapMB: Math.max(...list.map((r) => r.peakHeapMB - r.heapBeforeMB)),
 				expressionsPerItem: expressionsOf(counted),
@@ -159,5 +165,5 @@ export async function measurePerItem({ quick = false, compare, log = console.err
 	}
 	await lookup.close();
 	await evolution.close();
-	return { settings, checkouts: checkouts.map(({ env: _env, ...c }) => c), cases, widths };
+	return { settings, checkouts: checkouts.map(({ env: _env, ...c }) => c), cases, widths, startedAt, loadBefore, loadAfter: os.loadavg() };
 }

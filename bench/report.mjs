@@ -28,7 +28,7 @@ function versionOf(dir) {
 	return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 }
 
-const OPERATION_LABELS = { get: 'Taxpayer Lookup → Get', sendText: 'Messaging → Send Text' };
+const OPERATION_LABELS = { get: 'Taxpayer Lookup → Get', sendText: 'Messaging → Send Text', sendMediaUrl: 'Messaging → Send Media (URL)' };
 
 /** Least squares slope of y over x. */
 const slope = (points) => {
@@ -42,7 +42,7 @@ const slope = (points) => {
  * expressions each asks n8n for, and Send Text's cost per item against the node's properties.
  * bench/per-item-only.mjs writes this section alone into BENCHMARKS.md.
  */
-export function perItemSection({ settings, checkouts, cases, widths }) {
+export function perItemSection({ settings, checkouts, cases, widths, startedAt, loadBefore, loadAfter }) {
 	const commitOf = (name) => checkouts.find((c) => c.name === name)?.commit;
 	const compared = checkouts.some((c) => c.name === 'before');
 	const perItemUs = (r) => (r.wallMs / r.n) * 1000;
@@ -54,8 +54,9 @@ export function perItemSection({ settings, checkouts, cases, widths }) {
 			`${r.checkout} (${commitOf(r.checkout)})`,
 			`${ms(r.wallMs)} (${r.runs.map(ms).join(', ')})`,
 			fmt(perItemUs(r)),
-			fmt(cpuPerItemUs(r)),
+			`${fmt(cpuPerItemUs(r))}${r.cpuRuns ? ` (${r.cpuRuns.map((c) => fmt((c / r.n) * 1000)).join(', ')})` : ''}`,
 			before && before !== r ? `${perItemUs(r) >= perItemUs(before) ? '+' : '−'}${fmt(Math.abs(perItemUs(r) - perItemUs(before)))} (${fmt((perItemUs(r) / perItemUs(before) - 1) * 100, 1)}%)` : '',
+			before && before !== r ? `${cpuPerItemUs(r) >= cpuPerItemUs(before) ? '+' : '−'}${fmt(Math.abs(cpuPerItemUs(r) - cpuPerItemUs(before)))} (${fmt((cpuPerItemUs(r) / cpuPerItemUs(before) - 1) * 100, 1)}%)` : '',
 			fmt(r.expressionsPerItem, 2),
 			fmt(r.propertyVisitsPerItem),
 			fmt(r.rssMB),
@@ -85,20 +86,24 @@ export function perItemSection({ settings, checkouts, cases, widths }) {
 	const cpuUsPerProperty = slope(own.map((w) => ({ x: w.properties, y: cpuPerItemUs(w) })));
 	const shared = widths.find((w) => w.fields === 'shared');
 	const widest = own.at(-1);
-	return `## Per item: Taxpayer Get and Messaging Send Text${compared ? ', before and after' : ''}
+	const load = loadBefore ? ` Load average (1 min) before / after the section: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)} (${startedAt}).` : '';
+	return `## Per item: Taxpayer Get, Messaging Send Text and Send Media (URL)${compared ? ', before and after' : ''}
 
 Each case in a fresh child process (bench/case.cjs) after three warm-up runs of 50 items, N = ${fmt(settings.n)}, against the fakes in the
-parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake) and Messaging → Send Text (version 1.1, instance
+parent: Taxpayer Lookup → Get (\`ruc: ={{ $json.ruc }}\`, lookup fake), Messaging → Send Text (version 1.1, instance
 \`sales\` from the list, number \`51987654321\`, \`text: ={{ $json.text }}\`, Evolution fake; through one instance sends go one
-at a time in item order, so each item waits for the one before). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
+at a time in item order, so each item waits for the one before) and Messaging → Send Media from a URL (the same instance and number,
+Media Type image, Media Source URL, \`mediaUrl: ={{ $json.url }}\`, an image link of its own per item; the fake answers a link with
+a stand-in file and fetches nothing; parameters valid for Send Media before issue 38 too). ${compared ? `"before" is the nodes and credentials of the checkout given with \`--compare\` (${commitOf('before')}),
 "after" this checkout's (${commitOf('after')}); both run on this checkout's harness, engine and fakes (bench/nodeSource.ts loads the other
 checkout's TypeScript with this checkout's n8n-workflow and n8n-core). Runs alternate before, after, before, after;` : `This checkout's nodes (${commitOf('after')}); \`--compare=<checkout>\` adds the nodes of another checkout as "before". Runs:`}
-wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs`} (all runs in parentheses; CPU time likewise), memory the highest over the baseline. Expressions and property
+wall time is ${settings.repeats === 2 ? 'the faster of 2 runs' : `the median of ${settings.repeats} runs${settings.repeats % 2 ? '' : ' (the lower of the middle two)'}`} (all runs in parentheses; CPU time of the child likewise: the steadier figure on a
+shared machine), memory the highest over the baseline.${load} Expressions and property
 visits (RoutingNode's top-level \`getRequestOptionsFromParameters\` calls, both passes, hidden properties included) are counted over
 100 items: they do not depend on the machine.
 
-| operation | nodes | wall ms (runs) | µs per item | CPU µs per item | µs per item vs before | expressions per item | property visits per item | RSS over baseline MB | heap over baseline MB |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| operation | nodes | wall ms (runs) | µs per item | CPU µs per item (runs) | µs per item vs before | CPU µs per item vs before | expressions per item | property visits per item | RSS over baseline MB | heap over baseline MB |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${caseRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
 
 | operation | nodes | expression | asked by | evaluations per item |
@@ -120,6 +125,118 @@ property, ${fmt(usPerProperty * 100)} µs per item per 100 properties**; in CPU 
 (${fmt(cpuUsPerProperty * 100)} µs per 100; RoutingNode visits each property twice per item). From 1× (${fmt(one.properties)} properties) to ${widest.width}× (${fmt(widest.properties)}):
 ${fmt(perItemUs(widest) / perItemUs(one), 2)}× the wall time per item, ${fmt(cpuPerItemUs(widest) / cpuPerItemUs(one), 2)}× the CPU time. ${widest.width}× with the fields shared: ${fmt(shared.properties)} properties,
 ${fmt(perItemUs(shared))} µs per item (${fmt(perItemUs(shared) / perItemUs(one), 2)}× 1×), CPU ${fmt(cpuPerItemUs(shared))} µs (${fmt(cpuPerItemUs(shared) / cpuPerItemUs(one), 2)}×).
+`;
+}
+
+/**
+ * BENCHMARKS.md's text with one section (from its "## " heading to the next) replaced by `section`,
+ * or put before the heading `before` when it has none yet; and its findings (from "## Findings" on)
+ * brought up to bench/findings.md. For the scripts that measure one section alone.
+ */
+export function withSection(report, section, { heading, before }) {
+	const start = report.indexOf(`\n${heading}`);
+	const next = start < 0 ? report.indexOf(`\n${before}`) : report.indexOf('\n## ', start + 1);
+	if (next < 0) throw new Error(`BENCHMARKS.md has no "${before}" heading to put the section before`);
+	const updated = `${report.slice(0, start < 0 ? next : start)}\n${section.trim()}\n${report.slice(next)}`;
+	const findingsAt = updated.indexOf('\n## Findings');
+	if (findingsAt < 0) return updated;
+	return `${updated.slice(0, findingsAt + 1)}${readFileSync(path.join(root, 'bench/findings.md'), 'utf8').trim()}\n`;
+}
+
+/**
+ * The "SUNAT Invoice" section (bench/sunat.mjs measures it): the example workflow over N invoices,
+ * each run's time and memory, the checks of issue 37 run by run, the requests at each fake, and
+ * where the time went by node. bench/sunat-only.mjs writes this section alone into BENCHMARKS.md.
+ */
+export function sunatSection({ settings, kinds, review, expressionsPerInvoice = {}, runs, wallMs, cpuMs, rssMB, heapMB, startedAt, loadBefore, loadAfter }) {
+	const n = settings.n;
+	const perItem = (value) => fmt(value / n, 2);
+	const runRows = runs.map((run, index) => [
+		`${index + 1}`,
+		ms(run.wallMs),
+		perItem(run.wallMs),
+		ms(run.cpuMs),
+		perItem(run.cpuMs),
+		fmt(run.rssMB),
+		fmt(run.heapMB),
+	]);
+	runRows.push([`**median of ${runs.length}** (memory: the highest)`, `**${ms(wallMs)}**`, `**${perItem(wallMs)}**`, `**${ms(cpuMs)}**`, `**${perItem(cpuMs)}**`, `**${fmt(rssMB)}**`, `**${fmt(heapMB)}**`]);
+	const yes = (value) => (value ? 'yes' : 'NO');
+	const each = (pick) => runs.map((run) => pick(run)).join(', ');
+	const checkRows = [
+		['SUNAT Invoice → Validate: output items (each invoice answered)', fmt(n), each((r) => fmt(r.checks.validateItems))],
+		['… in input order (issuer RUC, series and number of each answer = those of the row it is paired with)', 'yes', each((r) => yes(r.checks.validateInOrder))],
+		['… items with an error', '0', each((r) => fmt(r.checks.validateErrors))],
+		['checks at the SUNAT fake (`POST …/validarcomprobante`)', fmt(n), each((r) => fmt(r.fakes.sunatChecks))],
+		['invoices checked exactly once (each check names its row by its number)', fmt(n), each((r) => fmt(r.fakes.rowsCheckedOnce))],
+		['token requests at the SUNAT fake (`POST …/oauth2/token/`)', '1', each((r) => fmt(r.fakes.tokenRequests))],
+		['Look up supplier: output items in input order (RUC)', 'yes', each((r) => yes(r.checks.lookupInOrder))],
+		['Flag invoice: output in input order (RUC and invoice)', 'yes', each((r) => yes(r.checks.flagInOrder))],
+		['valid at SUNAT / invoices OK', `${fmt(n - review)} / ${fmt(n - review)}`, each((r) => `${fmt(r.checks.validItems)} / ${fmt(r.checks.okItems)}`)],
+		['invoices to review, in input order', `${fmt(review)}, yes`, each((r) => `${fmt(r.checks.reviewItems)}, ${yes(r.checks.reviewInOrder)}`)],
+		['WhatsApp messages to the accountant (at the Evolution fake), invoice lines in it', `1, ${fmt(review)}`, each((r) => `${fmt(r.fakes.sends)}, ${fmt(r.fakes.sentLines)}`)],
+	];
+	const routes = {};
+	for (const run of runs) {
+		for (const [fake, counts] of Object.entries(run.fakes.requests)) {
+			for (const [route, count] of Object.entries(counts)) ((routes[`${fake}\u0000${route}`] ??= []).push(count));
+		}
+	}
+	const fakeNames = { sunat: 'SUNAT', lookup: 'lookup', evolution: 'Evolution' };
+	const requestRows = Object.entries(routes).map(([key, counts]) => {
+		const [fake, route] = key.split('\u0000');
+		return [fakeNames[fake] ?? fake, `\`${route}\``, counts.map((count) => fmt(count)).join(', ')];
+	});
+	// Time by node: n8n's own executionTime per node, the median run's.
+	const medianRun = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((runs.length - 1) / 2)];
+	const nodeTotal = Object.values(medianRun.nodeMs).reduce((a, b) => a + b, 0);
+	const nodeRows = Object.entries(medianRun.nodeMs)
+		.sort((a, b) => b[1] - a[1])
+		.map(([node, time]) => [node, ms(time), fmt(time / n, 2), `${fmt((time / nodeTotal) * 100, 1)}%`, expressionsPerInvoice[node] ? fmt(expressionsPerInvoice[node], 2) : '']);
+	const totalExpressions = Object.values(expressionsPerInvoice).reduce((a, b) => a + b, 0);
+	const passed = runs.every(
+		(r) => r.checks.validateItems === n && r.checks.validateInOrder && r.fakes.rowsCheckedOnce === n && r.fakes.sunatChecks === n && r.fakes.tokenRequests === 1,
+	);
+	const load = loadBefore ? ` Load average (1 min) before / after this section: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)}${startedAt ? ` (${startedAt})` : ''}.` : '';
+	return `## SUNAT Invoice: ${fmt(n)} invoices through the example workflow
+
+The example \`examples/validate-supplier-invoices.json\` run whole through \`WorkflowExecute\` (bench/example.ts): the sheet
+(its Set node given ${fmt(n)} invoices) → Split Out → Look up supplier (Taxpayer Lookup → Get, lookup fake) → Validate at SUNAT
+(SUNAT Invoice → Validate, SUNAT fake: token service and check) → Flag invoice (Set) → IF → Invoices OK / Invoices to review →
+Summarize → Tell the accountant (Messaging → Send Text, Evolution fake): every node, parameter and expression the example's,
+n8n's own nodes from n8n-nodes-base ${versionOf(path.join(root, '.cache/n8n/node_modules/n8n-nodes-base'))}; only the manual trigger is the harness's Items node.
+The three fakes on 127.0.0.1 in the parent process, answering at once; each run in a fresh child (bench/sunat.cjs) after
+three warm-up runs of 50 invoices, the fakes' records emptied after the warm-up so that the requests below are the timed
+run's; a credential of its own per run (no token stored: the run must get one). Every 20 rows:
+${kinds.map((kind) => `${kind.per20} ${kind.kind}${kind.review ? ' (to review)' : ''}`).join('; ')}; every invoice a number of its own.
+The SUNAT fake runs with everyReceiptExists, the lookup fake with everyValidRucExists. Wall and CPU time (the child's,
+user + system; the fakes' work is the parent's) of the whole workflow, per invoice; memory over the baseline
+after warm-up (RSS high-water mark reset before the run, heap sampled). \`npm run bench:sunat\` runs this section alone.${load}
+
+| run | wall ms | ms per invoice | CPU ms | CPU ms per invoice | RSS over baseline MB | heap over baseline MB |
+|---|---:|---:|---:|---:|---:|---:|
+${runRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+| check | expected | runs |
+|---|---:|---:|
+${checkRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+Requests at each fake in the timed run:
+
+| fake | route | runs |
+|---|---|---:|
+${requestRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+Time by node (n8n's \`executionTime\` of each node, wall time, the median run) and the expressions n8n evaluates per invoice
+for each (counted at \`WorkflowExpression.resolveSimpleParameterValue\` over ${fmt(settings.countN ?? 100)} invoices; ${fmt(totalExpressions, 2)} per invoice in all):
+
+| node | ms | ms per invoice | share | expressions per invoice |
+|---|---:|---:|---:|---:|
+${nodeRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+Issue 37's "${fmt(n)} invoices run through the example in the engine benchmark: every item answered once, in order, one token
+request": **${passed ? 'met' : 'MISSED'}** in ${passed ? 'every run' : 'a run'}; the whole example costs **${perItem(cpuMs)} ms of CPU time per invoice**
+(${perItem(wallMs)} ms of wall time), ${ms(wallMs)} ms for the ${fmt(n)}.
 `;
 }
 
@@ -158,6 +275,7 @@ export function benchmarksReport({
 	mediaTraces,
 	pollCosts,
 	perItem,
+	sunat,
 }) {
 	const quotaWindows = Math.ceil(QUOTA.n / QUOTA.budget) - 1;
 	// A run's ideal: n8n's preparation of the items (until its first request), the windows the budget
@@ -428,6 +546,8 @@ ${validateEvaluations}.
 ${validateTable}
 
 ${validateVerdict}
+
+${sunatSection(sunat).trim()}
 
 ## Bulk runs against the quota
 

@@ -1,7 +1,7 @@
 // `npm run bench`: Taxpayer Lookup `get` vs n8n's HTTP Request node vs a plain fetch loop, through
 // n8n-core's engine against the lookup fake on loopback; Taxpayer → Validate over a sheet's rows
 // (offline: nothing may reach the fake); Send Media's memory for a 15 MB file; the Exchange Rate
-// Trigger's API calls per poll. Prints the tables and writes BENCHMARKS.md (its text: bench/report.mjs).
+// Trigger's API calls per poll; the SUNAT Invoice example workflow over 2,000 invoices. Prints the tables and writes BENCHMARKS.md (its text: bench/report.mjs).
 //
 // The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
 // so that its peak RSS and heap are its own, and the fake has the other core.
@@ -10,6 +10,7 @@
 //   npm run bench -- --with=nodeHttp   add the node:http floor (the client n8n's axios sits on)
 //   npm run bench -- --compare=<checkout>   "Per item" section: also the nodes of another checkout, as "before"
 //   npm run bench:per-item -- [--compare=<checkout>]   only the "Per item" section (bench/per-item-only.mjs)
+//   npm run bench:sunat           only the SUNAT Invoice section: the example workflow over 2,000 invoices (bench/sunat-only.mjs)
 //   node bench/media-only.mjs     only the Send Media memory case
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { measurePerItem } from './perItem.mjs';
+import { measureSunat } from './sunat.mjs';
 import { benchmarksReport, fmt, ms } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -205,6 +207,9 @@ await lookup.close();
 // Per item: Taxpayer Get and Send Text, before (--compare) and after; Send Text against the node's properties.
 const perItem = await measurePerItem({ quick, compare });
 
+// SUNAT Invoice: the example workflow over 2,000 invoices against the three fakes (bench/sunat.mjs).
+const sunat = await measureSunat({ quick });
+
 // Quota: N distinct RUCs against the plan's budget per window (the window shortened to seconds),
 // ours with no option set and n8n's HTTP Request node with default settings (On Error: Continue, to
 // count its failed items). The ideal time is the windows the budget forces plus the requests
@@ -333,6 +338,7 @@ const report = benchmarksReport({
 	mediaTraces,
 	pollCosts,
 	perItem,
+	sunat,
 });
 writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
 console.log(report);

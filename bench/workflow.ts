@@ -29,6 +29,28 @@ const n8nNodesBase = path.resolve(__dirname, '../.cache/n8n/node_modules/n8n-nod
 let httpRequest: IVersionedNodeType | undefined;
 let programmatic: INodeType | undefined;
 
+/** n8n's own nodes the example workflows use (bench/example.ts), by type: the file under dist/nodes and its export. */
+const BASE_NODES: Record<string, [file: string, exported: string]> = {
+	'n8n-nodes-base.set': ['Set/Set.node.js', 'Set'],
+	'n8n-nodes-base.splitOut': ['Transform/SplitOut/SplitOut.node.js', 'SplitOut'],
+	'n8n-nodes-base.if': ['If/If.node.js', 'If'],
+	'n8n-nodes-base.noOp': ['NoOp/NoOp.node.js', 'NoOp'],
+	'n8n-nodes-base.summarize': ['Transform/Summarize/Summarize.node.js', 'Summarize'],
+};
+const baseNodes: Record<string, INodeType | IVersionedNodeType> = {};
+
+/** One of BASE_NODES from the cached n8n install, on the one n8n-workflow (bench/register.cjs pins it). */
+function loadBaseNode(type: string): INodeType | IVersionedNodeType {
+	if (baseNodes[type]) return baseNodes[type];
+	const [file, exported] = BASE_NODES[type];
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const node = new (require(path.join(n8nNodesBase, 'dist/nodes', file))[exported])() as INodeType | IVersionedNodeType;
+	if ('nodeVersions' in node && !(node instanceof VersionedNodeType)) {
+		throw new Error(`${type} loaded a second copy of n8n-workflow (bench/register.cjs must pin it)`);
+	}
+	return (baseNodes[type] = node);
+}
+
 /** n8n's HTTP Request node as n8n 2.x ships it (all versions; `defaultVersion` is what the editor adds). */
 export function loadHttpRequestNode(): IVersionedNodeType {
 	if (httpRequest) return httpRequest;
@@ -43,13 +65,14 @@ export function loadHttpRequestNode(): IVersionedNodeType {
 }
 
 /**
- * The harness's registry plus n8n-base's HTTP Request node, resolving versions as n8n does; the
+ * The harness's registry plus n8n-base's HTTP Request node (and the few base nodes of BASE_NODES), resolving versions as n8n does; the
  * package's nodes from another checkout or widened, when the environment asks (bench/nodeSource.ts).
  */
 export const benchNodeTypes: INodeTypes = {
 	getByName(name: string) {
 		if (name === HTTP_REQUEST) return loadHttpRequestNode();
 		if (name === PROGRAMMATIC_LOOKUP) return (programmatic ??= programmaticTaxpayerLookup());
+		if (name in BASE_NODES) return loadBaseNode(name);
 		return nodeTypeFromEnvironment(name) ?? nodeTypesRegistry.getByName(name);
 	},
 	getByNameAndVersion(name: string, version?: number): INodeType {
