@@ -6,6 +6,9 @@ export type Checked<T> = { valid: true; value: T } | { valid: false; problem: st
 export const ok = <T>(value: T): Checked<T> => ({ valid: true, value });
 export const bad = <T>(problem: string, hint: string): Checked<T> => ({ valid: false, problem, hint });
 
+/** A value's text, trimmed: an entry of a collection the user left empty (null, undefined) is ''. */
+export const trimmedText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
 /** Shows a user's value in a message: strings quoted, other values as JSON, long values cut. */
 export function showValue(value: unknown): string {
 	let text: string;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, showValue, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
 import { checkedField, inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
@@ -24,16 +24,14 @@ export interface ButtonEntry {
 	copyCode?: unknown;
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
 /** One button as the route takes it: its type, text, and the key its type needs; `button` names it in errors (`button 2`). */
 export function checkButton(entry: ButtonEntry, button: string): Checked<IDataObject> {
-	const type = text(entry.type);
+	const type = trimmedText(entry.type);
 	if (!(BUTTON_TYPES as readonly string[]).includes(type)) return bad(`has ${button} of type ${showValue(entry.type)}`, 'Use Reply, URL, Call or Copy.');
-	const displayText = text(entry.displayText);
+	const displayText = trimmedText(entry.displayText);
 	if (!displayText) return bad(`has ${button} with no text`, 'Give every button the text it shows.');
 	const checked: IDataObject = { type, displayText };
-	if (type === 'reply') checked.id = text(entry.id) || displayText;
+	if (type === 'reply') checked.id = trimmedText(entry.id) || displayText;
 	if (type === 'url') {
 		const url = checkMediaUrl(entry.url);
 		if (!url.valid) return bad(`has ${button} with the URL ${showValue(entry.url)}, which ${url.problem}`, 'Give the page the button opens, starting with https://.');
@@ -46,7 +44,7 @@ export function checkButton(entry: ButtonEntry, button: string): Checked<IDataOb
 		checked.phoneNumber = `+${phone.value}`;
 	}
 	if (type === 'copy') {
-		const copyCode = text(entry.copyCode);
+		const copyCode = trimmedText(entry.copyCode);
 		if (!copyCode) return bad(`has ${button} with no code to copy`, 'Give the text the button copies, e.g. a coupon code.');
 		checked.copyCode = copyCode;
 	}

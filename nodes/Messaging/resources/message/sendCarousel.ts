@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, showValue, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
 import { checkedField, inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
@@ -21,16 +21,14 @@ interface CardEntry {
 	buttons?: { button?: unknown };
 }
 
-const trimmed = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
 /** One card as the route takes it: `body`, `buttons`, and `footer` and `imageUrl` when given. */
 function checkCard(entry: CardEntry, n: number, replyIds: Set<string>): Checked<IDataObject> {
-	const body = trimmed(entry.body);
+	const body = trimmedText(entry.body);
 	if (!body) return bad(`has card ${n} with no text`, 'Give every card the text it shows under its image.');
 	const card: IDataObject = { body };
-	const footer = trimmed(entry.footer);
+	const footer = trimmedText(entry.footer);
 	if (footer) card.footer = footer;
-	if (trimmed(entry.imageUrl)) {
+	if (trimmedText(entry.imageUrl)) {
 		const url = checkMediaUrl(entry.imageUrl);
 		if (!url.valid) return bad(`has card ${n} with the image URL ${showValue(entry.imageUrl)}, which ${url.problem}`, url.hint);
 		card.imageUrl = url.value;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, showValue, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
@@ -15,11 +15,9 @@ interface ContactEntry {
 	url?: unknown;
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
 /** One contact card as the route wants it: the number both shown (+digits) and as WhatsApp ID (digits). */
 function checkContact(entry: ContactEntry): Checked<IDataObject> {
-	const fullName = text(entry.fullName);
+	const fullName = trimmedText(entry.fullName);
 	if (!fullName) return bad('has no full name', 'Give every contact a full name, as the card shows it.');
 	const phone = checkPhoneNumber(entry.phoneNumber);
 	if (!phone.valid) return bad(`has the phone number ${showValue(entry.phoneNumber)}, which ${phone.problem}`, phone.hint);
@@ -28,12 +26,12 @@ function checkContact(entry: ContactEntry): Checked<IDataObject> {
 			`has the phone number ${showValue(entry.phoneNumber)}: a contact card needs a number of 10 to 15 digits with its country code`,
 			'Write the number with its country code, e.g. +51 987 654 321.',
 		);
-	const email = text(entry.email);
+	const email = trimmedText(entry.email);
 	if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return bad(`has the email ${showValue(email)}, which is not an email address`, 'Write it as name@example.com, or leave it empty.');
-	const url = text(entry.url);
+	const url = trimmedText(entry.url);
 	if (url && !/^https?:\/\/\S+$/i.test(url)) return bad(`has the URL ${showValue(url)}, which is not an http or https link`, 'Write it as https://example.com, or leave it empty.');
 	const card: IDataObject = { fullName, wuid: phone.value, phoneNumber: `+${phone.value}` };
-	const organization = text(entry.organization);
+	const organization = trimmedText(entry.organization);
 	if (organization) card.organization = organization;
 	if (email) card.email = email;
 	if (url) card.url = url;

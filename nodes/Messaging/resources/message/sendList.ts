@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { bad, ok, showValue, type Checked } from '../../../shared/checks';
+import { bad, ok, showValue, trimmedText, type Checked } from '../../../shared/checks';
 import { checkedField, inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
@@ -32,8 +32,6 @@ interface RowEntry {
 	rowId?: unknown;
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
 /** The rows, grouped into sections by their Section in the order they first appear. */
 export function checkListRows(raw: unknown): Checked<IDataObject[]> {
 	const entries = (Array.isArray((raw as { row?: unknown })?.row) ? (raw as { row: RowEntry[] }).row : []) as RowEntry[];
@@ -43,16 +41,16 @@ export function checkListRows(raw: unknown): Checked<IDataObject[]> {
 	const sections = new Map<string, IDataObject[]>();
 	const ids = new Set<string>();
 	for (const [index, entry] of entries.entries()) {
-		const section = text(entry.section);
-		const title = text(entry.title);
+		const section = trimmedText(entry.section);
+		const title = trimmedText(entry.title);
 		if (!section) return bad(`has row ${index + 1} with no section`, 'Give every row the title of the section it is listed under.');
 		if (!title) return bad(`has row ${index + 1} with no title`, 'Give every row a title.');
-		const rowId = text(entry.rowId) || title;
+		const rowId = trimmedText(entry.rowId) || title;
 		if (ids.has(rowId))
 			return bad(`has the row ID ${showValue(rowId)} twice`, 'Make every row ID different (a row with no ID takes its title): the reply carries it.');
 		ids.add(rowId);
 		const row: IDataObject = { title, rowId };
-		const description = text(entry.description);
+		const description = trimmedText(entry.description);
 		if (description) row.description = description;
 		sections.set(section, [...(sections.get(section) ?? []), row]);
 	}
