@@ -62,14 +62,7 @@ export const missingCredentialError = (node: INode, itemIndex: number, credentia
 	nothingSentError(node, itemIndex, `No ${credential.displayName} credential is selected.`, credential.hint);
 
 /** The error for a request n8n refused because the credential's allowed domains do not list its host. */
-export function refusedDomainError(node: INode, itemIndex: number | undefined, url: string, allowedDomains: string): NodeOperationError {
-	// n8n names the whole URL (2.33) or its host and port (2.41).
-	let host = url;
-	try {
-		host = new URL(/^[a-z]+:\/\//i.test(url) ? url : `http://${url}`).hostname;
-	} catch {
-		// neither: name it as n8n gave it
-	}
+export function refusedDomainError(node: INode, itemIndex: number | undefined, host: string, allowedDomains: string): NodeOperationError {
 	const text = forItem(
 		`The credential's Allowed HTTP Request Domains (${allowedDomains}) do not list ${host}, so n8n refused to send to it. Nothing was sent.`,
 		itemIndex,

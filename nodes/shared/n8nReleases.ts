@@ -137,10 +137,19 @@ export function failureTexts(error: unknown): string[] {
 	return texts;
 }
 
-/** n8n's refusal of a URL a credential's Allowed HTTP Request Domains do not list. */
+/** n8n's refusal of a host a credential's Allowed HTTP Request Domains do not list. */
 export interface DomainRefusal {
-	url: string;
+	host: string;
 	allowedDomains: string;
+}
+
+/** The host of what n8n's refusal names: the whole URL (2.33) or its host and port (2.41). */
+function hostOf(named: string): string {
+	try {
+		return new URL(/^[a-z]+:\/\//i.test(named) ? named : `http://${named}`).hostname;
+	} catch {
+		return named;
+	}
 }
 
 /**
@@ -154,7 +163,7 @@ export interface DomainRefusal {
 export function domainRefusal(error: unknown): DomainRefusal | undefined {
 	for (const text of failureTexts(error)) {
 		const refused = /Domain not allowed: This credential is restricted from accessing (\S+?)\.? Only the following domains are allowed: (.*)$/.exec(text);
-		if (refused) return { url: refused[1], allowedDomains: refused[2] };
+		if (refused) return { host: hostOf(refused[1]), allowedDomains: refused[2] };
 	}
 	return undefined;
 }

@@ -62,7 +62,7 @@ async function receive(
 		if (error instanceof NodeOperationError) throw asNodeError(node, error);
 		// n8n refused the URL before sending (n8n 2.25 to 2.35 restrict the node's own server too).
 		const refused = domainRefusal(error);
-		if (refused) throw refusedDomainError(node, itemIndex, refused.url, refused.allowedDomains);
+		if (refused) throw refusedDomainError(node, itemIndex, refused.host, refused.allowedDomains);
 		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
 	}
 }

@@ -119,7 +119,7 @@ const readsNoForm = new WeakSet<object>();
  * The request as it goes out with its file. A URL or base64 is in the JSON body already. A binary
  * file is uploaded (its size checked against `limit` first), unless a body key cannot go as a
  * form field, or the server read no form (`sendUploadOrJson`): then it goes as base64 under `key`,
- * within base64's 15 MB (`fallback` is then true). `send` is the send's values, which say which.
+ * within base64's 15 MB (`fallback` is then true). `values` are the send's, which say which.
  */
 export async function withFile(
 	request: RequestOptions,
@@ -127,18 +127,18 @@ export async function withFile(
 	key: string,
 	limit: UploadLimit,
 	item: ItemReader,
-	send: object,
+	values: object,
 ): Promise<{ request: RequestOptions; fallback: boolean }> {
 	const file = content.binary;
 	if (!file) return { request, fallback: false };
 	const body = (request.body ?? {}) as IDataObject;
-	const form = readsNoForm.has(send) ? { blockedBy: '' } : formFields(body);
+	const form = readsNoForm.has(values) ? { blockedBy: '' } : formFields(body);
 	const label = binaryLabel(content);
 	if ('fields' in form) {
 		item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
 		const mimeType = (typeof body.mimetype === 'string' && body.mimetype) || content.mimeType || 'application/octet-stream';
 		const fileName = (typeof body.fileName === 'string' && body.fileName) || content.fileName || 'file';
-		uploaded.add(send);
+		uploaded.add(values);
 		return { request: await uploadRequest(request, form.fields, { binary: file, fileName, mimeType }, item.fns), fallback: false };
 	}
 	if (file.bytes > limit.bytes) item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
