@@ -9,6 +9,13 @@
 import * as workflow from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
+/**
+ * The releases whose RoutingNode and execution functions this file and routingNodeAdaptation.ts
+ * were checked against (test/n8n-releases/ holds one folder each): a release joins the matrix here
+ * once checked, and test/nodes/shared/routingNodeAdaptation.test.ts fails until it does.
+ */
+export const PROVEN_RELEASES: readonly string[] = ['1.123.81', '2.0.3', '2.33.7', '2.41.1'];
+
 /** n8n-workflow's `getCredentialAllowedDomains`, in any of its three forms, when the release has it. */
 type AllowedDomainsFunction = (first: unknown, second?: unknown) => string | undefined;
 
