@@ -183,7 +183,11 @@ function lastOwnFieldOf(properties: INodeProperties[], resource: string, operati
 		const show = displayOptions?.show ?? {};
 		return (show.resource?.includes(resource) ?? true) && (!show.operation || (show.operation as string[]).some((operation) => operations.includes(operation)));
 	};
-	return properties.findLastIndex((property) => property.type !== 'collection' && showsFor(property));
+	let last = -1;
+	properties.forEach((property, index) => {
+		if (property.type !== 'collection' && showsFor(property)) last = index;
+	});
+	return last;
 }
 
 /** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */
