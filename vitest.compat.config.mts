@@ -29,7 +29,7 @@ export default defineConfig({
 			'test/nodes/shared/oncePerRun.test.ts',
 			'test/nodes/TaxpayerLookup/taxpayer/get.test.ts',
 			'test/nodes/TaxpayerLookup/batching.test.ts',
-			'test/nodes/TaxpayerLookup/invoice/validate.test.ts',
+			'test/nodes/SunatInvoice/validate.test.ts',
 			'test/nodes/Messaging/message/sendText.test.ts',
 			'test/nodes/Messaging/message/sendMedia.test.ts',
 			'test/nodes/Messaging/message/sendAndWait.test.ts',

@@ -14,10 +14,10 @@ import {
 
 import { apiError, requireValid } from '../nodes/shared/errors';
 import type { RequestContext } from '../nodes/shared/contract';
+import { checkRuc } from '../nodes/shared/ruc';
 import { isLookupSuccess, lookupAnswerFailure, lookupNoAnswerFailure } from '../nodes/TaxpayerLookup/errors';
 import { normaliseRecord, recordsOf, type OutputOptions } from '../nodes/TaxpayerLookup/output';
 import { lookupRequestDefaults } from '../nodes/TaxpayerLookup/transport';
-import { checkRuc } from '../nodes/TaxpayerLookup/validation';
 import { nodeTypesRegistry } from '../test/harness/engine';
 
 export function programmaticTaxpayerLookup(): INodeType {

@@ -65,8 +65,8 @@ export class SunatApi implements ICredentialType {
 	displayName = 'SUNAT API';
 
 	icon: Icon = {
-		light: 'file:../nodes/TaxpayerLookup/SunatInvoice/sunatInvoice.svg',
-		dark: 'file:../nodes/TaxpayerLookup/SunatInvoice/sunatInvoice.dark.svg',
+		light: 'file:../nodes/SunatInvoice/sunatInvoice.svg',
+		dark: 'file:../nodes/SunatInvoice/sunatInvoice.dark.svg',
 	};
 
 	documentationUrl = 'https://github.com/n8n-nodes-taxpayer-messaging/n8n-nodes-taxpayer-messaging#sunat-api';
@@ -166,6 +166,6 @@ export class SunatApi implements ICredentialType {
 		return requestOptions;
 	}
 
-	// Tested by the node (testedBy: nodes/TaxpayerLookup/SunatInvoice/credentialTest.ts), which says
+	// Tested by the node (testedBy: nodes/SunatInvoice/credentialTest.ts), which says
 	// which part of the credential SUNAT refused.
 }

@@ -5,13 +5,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { pickerCheck, type PickerOption } from '../shared/checks';
 import type { Field } from '../shared/contract';
 import { checkedField, inPath, inQuery, optionNumber, optionsCollection } from '../shared/fields';
+import { checkRuc } from '../shared/ruc';
 import type { OutputOptions } from './output';
 import {
 	checkCurrency,
 	checkDateRange,
 	checkDni,
 	checkRateDate,
-	checkRuc,
 	CURRENCY_OPTIONS,
 	type Currency,
 	type DateRange,

@@ -1,41 +1,9 @@
-// Checks of the lookup's input, run before any request so bad input never spends quota: the RUC,
-// the DNI, exchange-rate dates and currencies; and Validate's offline verdict on a RUC or DNI.
-import { bad, ok, pickerCheck, type Checked, type PickerOption } from '../shared/checks';
-
-// ---------------------------------------------------------------- RUC
-
-const RUC_PREFIXES = ['10', '15', '16', '17', '20'];
-const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-
-/** "1 digit", "10 digits". */
-const digits = (count: number) => `${count} digit${count === 1 ? '' : 's'}`;
-
-/** The modulo-11 check digit of the first ten digits of a RUC. */
-export function rucCheckDigit(firstTenDigits: string): number {
-	let sum = 0;
-	for (let i = 0; i < 10; i++) sum += RUC_WEIGHTS[i] * Number(firstTenDigits[i]);
-	return (11 - (sum % 11)) % 10;
-}
-
-export function checkRuc(raw: unknown): Checked<string> {
-	const hint =
-		'A RUC has 11 digits: 10 + national ID + check digit for persons, 15/16/17 for persons without national ID, 20 for companies.';
-	if (typeof raw === 'number' && Number.isInteger(raw)) raw = String(raw);
-	if (typeof raw !== 'string') return bad('is not a RUC: expected 11 digits as text', hint);
-	const ruc = raw.trim();
-	if (ruc === '') return bad('is empty: a RUC is required', hint);
-	if (!/^[0-9]+$/.test(ruc)) return bad('holds characters other than digits', hint);
-	if (ruc.length !== 11) return bad(`has ${digits(ruc.length)} instead of 11`, hint);
-	if (!RUC_PREFIXES.includes(ruc.slice(0, 2)))
-		return bad(`starts with ${ruc.slice(0, 2)}, which no RUC does (10, 15, 16, 17 or 20)`, hint);
-	const expected = rucCheckDigit(ruc);
-	if (expected !== Number(ruc[10]))
-		return bad(
-			`fails the check digit (the last digit should be ${expected})`,
-			'Look for a mistyped digit; copy the RUC again from the invoice or registry.',
-		);
-	return ok(ruc);
-}
+// Checks of the lookup's input, run before any request so bad input never spends quota: the DNI,
+// exchange-rate dates and currencies (the RUC's check is shared with SUNAT Invoice:
+// nodes/shared/ruc.ts); and Validate's offline verdict on a RUC or DNI.
+import { bad, digits, ok, pickerCheck, type Checked, type PickerOption } from '../shared/checks';
+import { isRealDate, todayInLima } from '../shared/dates';
+import { checkRuc, rucCheckDigit } from '../shared/ruc';
 
 // ---------------------------------------------------------------- DNI
 
@@ -118,16 +86,6 @@ export function verdictOn(raw: unknown): RucVerdict {
 
 /** The first day with exchange-rate data. */
 export const FIRST_RATE_DATE = '2010-01-01';
-
-/** Lima has no daylight saving time: it is always UTC-5. */
-export function todayInLima(now: Date = new Date()): string {
-	return new Date(now.getTime() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-export function isRealDate(year: number, month: number, day: number): boolean {
-	const date = new Date(Date.UTC(year, month - 1, day));
-	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * Accepts what n8n hands a node for a date: a `YYYY-MM-DD` string, an ISO date-time string

@@ -6,6 +6,9 @@ export type Checked<T> = { valid: true; value: T } | { valid: false; problem: st
 export const ok = <T>(value: T): Checked<T> => ({ valid: true, value });
 export const bad = <T>(problem: string, hint: string): Checked<T> => ({ valid: false, problem, hint });
 
+/** "1 digit", "10 digits": a length in a problem's words. */
+export const digits = (count: number) => `${count} digit${count === 1 ? '' : 's'}`;
+
 /** A value's text, trimmed: an entry of a collection the user left empty (null, undefined) is ''. */
 export const trimmedText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 

@@ -15,7 +15,7 @@ import type {
 
 import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
-import { SunatInvoice } from '../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
+import { SunatInvoice } from '../../nodes/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 import { additionalDataFor } from './engine';
 

@@ -34,7 +34,7 @@ import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentia
 import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../nodes/Messaging/MessagingTrigger.node';
-import { SunatInvoice } from '../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
+import { SunatInvoice } from '../../nodes/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const PACKAGE = 'n8n-nodes-taxpayer-messaging';

@@ -1,6 +1,6 @@
 // The shape of nodes/ that keeps adding operations cheap: imports run one way (no cycle; a service
-// folder never reaches into another; nodes/shared/ in layers, each importing only those below it),
-// and no file grows past what one reading takes.
+// never reaches into another, wherever its folder stands; nodes/shared/ in layers, each importing
+// only those below it), and no file grows past what one reading takes.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,7 +51,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
-	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases'],
+	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases', 'ruc', 'dates'],
 	['contract', 'fields', 'simplify', 'requestOptions'],
 	['quota', 'pacing', 'server', 'transmission', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
@@ -59,7 +59,41 @@ const SHARED_LAYERS: string[][] = [
 ];
 const layerOf = (file: string) => SHARED_LAYERS.findIndex((layer) => layer.includes(path.basename(file, '.ts')));
 
-const serviceOf = (file: string) => path.relative(nodesDir, file).split(path.sep)[0];
+const sharedDir = path.join(nodesDir, 'shared');
+const isShared = (file: string) => file.startsWith(`${sharedDir}${path.sep}`);
+
+/**
+ * Node folders that belong to the service around them: a trigger of the same API, in a folder of its
+ * own as n8n's scanner wants of a node file's folder. Any other node folder is a service of its own,
+ * wherever it stands (SUNAT Invoice once sat in nodes/TaxpayerLookup/).
+ */
+const PARTS_OF_THE_SERVICE_AROUND = ['TaxpayerLookup/ExchangeRate'];
+
+/**
+ * The service of each file under nodes/ but nodes/shared/: the folder of its node (the nearest
+ * folder above it holding a `*.node.ts`), or the service around that folder when it is listed in
+ * `partsOfTheServiceAround`. Undefined for a file in no node's folder.
+ */
+function servicesOf(files: string[], partsOfTheServiceAround: string[]): (file: string) => string | undefined {
+	const nodeFolders = new Set(files.filter((file) => file.endsWith('.node.ts')).map((file) => path.dirname(file)));
+	const parts = new Set(partsOfTheServiceAround.map((folder) => path.join(nodesDir, folder)));
+	const serviceOfFolder = (folder: string): string | undefined => {
+		if (!folder.startsWith(`${nodesDir}${path.sep}`)) return undefined;
+		if (nodeFolders.has(folder) && !parts.has(folder)) return path.relative(nodesDir, folder);
+		return serviceOfFolder(path.dirname(folder));
+	};
+	return (file) => serviceOfFolder(path.dirname(file));
+}
+
+/** The imports from one service into another: `from -> to`. nodes/shared/ and credentials/ are open to all. */
+function crossingsIn(edges: Map<string, string[]>, partsOfTheServiceAround: string[]): string[] {
+	const serviceOf = servicesOf([...edges.keys()], partsOfTheServiceAround);
+	return [...edges].flatMap(([file, targets]) =>
+		targets
+			.filter((target) => target.startsWith(nodesDir) && !isShared(target) && serviceOf(target) !== serviceOf(file))
+			.map((target) => `${relative(file)} -> ${relative(target)}`),
+	);
+}
 
 describe('nodes/ imports', () => {
 	it('reads every import of the sources (the check below sees something)', () => {
@@ -78,23 +112,44 @@ describe('nodes/ imports', () => {
 		expect(cyclesIn(new Map([[a, [b]], [b, [a]]]))).toEqual([['nodes/a.ts', 'nodes/b.ts', 'nodes/a.ts']]);
 	});
 
-	it('keeps each service folder to itself: it may use nodes/shared/ and credentials/, never another service', () => {
-		const crossings = files.flatMap((file) =>
-			graph
-				.get(file)!
-				.filter((target) => target.startsWith(nodesDir) && serviceOf(target) !== 'shared' && serviceOf(target) !== serviceOf(file))
-				.map((target) => `${relative(file)} -> ${relative(target)}`),
-		);
-		expect(crossings).toEqual([]);
+	it('has every file in nodes/shared/ or in a service: the folder of a node', () => {
+		const serviceOf = servicesOf(files, PARTS_OF_THE_SERVICE_AROUND);
+		expect(files.filter((file) => !isShared(file) && serviceOf(file) === undefined).map(relative)).toEqual([]);
+		expect(new Set(files.filter((file) => !isShared(file)).map(serviceOf))).toEqual(new Set(['TaxpayerLookup', 'Messaging', 'SunatInvoice']));
+		for (const folder of PARTS_OF_THE_SERVICE_AROUND) expect(files.some((file) => file.endsWith('.node.ts') && path.dirname(file) === path.join(nodesDir, folder))).toBe(true);
+	});
+
+	it('keeps each service to itself: it may use nodes/shared/ and credentials/, never another service', () => {
+		expect(crossingsIn(graph, PARTS_OF_THE_SERVICE_AROUND)).toEqual([]);
+	});
+
+	it('finds an import into another service, even from a service whose folder is inside it (the check can fail)', () => {
+		const at = (file: string) => path.join(nodesDir, file);
+		const example = new Map([
+			[at('TaxpayerLookup/TaxpayerLookup.node.ts'), [at('TaxpayerLookup/validation.ts')]],
+			[at('TaxpayerLookup/validation.ts'), [at('shared/checks.ts')]],
+			[at('TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node.ts'), [at('TaxpayerLookup/ExchangeRate/poll.ts')]],
+			[at('TaxpayerLookup/ExchangeRate/poll.ts'), [at('TaxpayerLookup/validation.ts')]],
+			[at('TaxpayerLookup/SunatInvoice/SunatInvoice.node.ts'), [at('TaxpayerLookup/SunatInvoice/fields.ts')]],
+			[at('TaxpayerLookup/SunatInvoice/fields.ts'), [at('TaxpayerLookup/validation.ts'), at('shared/checks.ts')]],
+			[at('Messaging/Messaging.node.ts'), [at('TaxpayerLookup/SunatInvoice/fields.ts')]],
+			[at('shared/checks.ts'), []],
+		]);
+		expect(crossingsIn(example, ['TaxpayerLookup/ExchangeRate'])).toEqual([
+			'nodes/TaxpayerLookup/SunatInvoice/fields.ts -> nodes/TaxpayerLookup/validation.ts',
+			'nodes/Messaging/Messaging.node.ts -> nodes/TaxpayerLookup/SunatInvoice/fields.ts',
+		]);
+		// Unlisted, the trigger's folder is a service of its own, and its import of the lookup's code a crossing.
+		expect(crossingsIn(example, [])).toContain('nodes/TaxpayerLookup/ExchangeRate/poll.ts -> nodes/TaxpayerLookup/validation.ts');
 	});
 
 	it('keeps nodes/shared/ in layers: the contract below the runtime, the runtime below the RoutingNode adaptation, that below the editor', () => {
-		const shared = files.filter((file) => serviceOf(file) === 'shared');
+		const shared = files.filter(isShared);
 		expect(shared.filter((file) => layerOf(file) < 0).map(relative)).toEqual([]);
 		const upward = shared.flatMap((file) =>
 			graph
 				.get(file)!
-				.filter((target) => !target.startsWith(path.join(nodesDir, 'shared')) || layerOf(target) > layerOf(file))
+				.filter((target) => !isShared(target) || layerOf(target) > layerOf(file))
 				.map((target) => `${relative(file)} -> ${relative(target)}`),
 		);
 		expect(upward).toEqual([]);

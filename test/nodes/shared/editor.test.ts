@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeRateTrigger } from '../../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { MessagingTrigger } from '../../../nodes/Messaging/MessagingTrigger.node';
-import { SunatInvoice } from '../../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
+import { SunatInvoice } from '../../../nodes/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 /** Each node by name, with its service's folder (a trigger sits beside its service's node). */
@@ -22,7 +22,7 @@ const nodes: Array<[string, INodeType]> = [
 	['SunatInvoice', new SunatInvoice()],
 ];
 
-const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup/ExchangeRate', MessagingTrigger: 'Messaging', SunatInvoice: 'TaxpayerLookup/SunatInvoice' };
+const SERVICE_FOLDER: Record<string, string> = { ExchangeRateTrigger: 'TaxpayerLookup/ExchangeRate', MessagingTrigger: 'Messaging' };
 
 /** The anchors GitHub gives the README's headings. */
 const readmeAnchors = new Set(

@@ -5,7 +5,7 @@ import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
-import { SunatInvoice } from '../../../nodes/TaxpayerLookup/SunatInvoice/SunatInvoice.node';
+import { SunatInvoice } from '../../../nodes/SunatInvoice/SunatInvoice.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
 
 const nodes: Array<[string, INodeType]> = [

@@ -6,14 +6,14 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { FORMAT_ERROR_CODE } from '../../../../fakes/sunat';
+import { FORMAT_ERROR_CODE } from '../../../fakes/sunat';
 import { FROM_ITEM, jsonOf, runInvoice, useSunatFake } from './sunat';
 
 const api = useSunatFake();
 
 const F001_123 = { ruc: '20131312955', type: '01', series: 'F001', number: '123', date: '14/03/2025', amount: '1180.50' };
 
-const docs = readFileSync(path.join(__dirname, '../../../../docs/sunat-cpe-api.md'), 'utf8');
+const docs = readFileSync(path.join(__dirname, '../../../docs/sunat-cpe-api.md'), 'utf8');
 /** The rows of the docs' table of pre-checks: field, what is refused, source. */
 const precheckRows = () => {
 	const section = docs.slice(docs.indexOf('## What the node checks before asking'));

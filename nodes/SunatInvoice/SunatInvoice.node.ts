@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { readmeSection } from '../../shared/documentation';
-import { nodeProperties, operationSubtitle } from '../../shared/editor';
+import { readmeSection } from '../shared/documentation';
+import { nodeProperties, operationSubtitle } from '../shared/editor';
 import { sunatApiTest } from './credentialTest';
 import { invoice } from './resources/invoice';
 import { sunatApi, sunatRequestDefaults } from './transport';

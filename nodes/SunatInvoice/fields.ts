@@ -2,9 +2,9 @@
 // JSON body (numRuc, codComp, numeroSerie, numero, fechaEmision, monto); and the run's Options.
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import type { Field } from '../../shared/contract';
-import { checkedField, inBody, optionNumber, optionsCollection } from '../../shared/fields';
-import { checkRuc } from '../validation';
+import type { Field } from '../shared/contract';
+import { checkedField, inBody, optionNumber, optionsCollection } from '../shared/fields';
+import { checkRuc } from '../shared/ruc';
 import { checkAmount, checkIssueDate, checkReceiptNumber, checkReceiptType, checkSeries, RECEIPT_TYPES, type ReceiptType } from './validation';
 
 export const issuerRuc = checkedField(

@@ -2,9 +2,10 @@
 // as the credential's RUC, and says which part SUNAT refused: the client ID, the secret, the RUC.
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { sunatBaseUrl, sunatTokenRequest, tokenErrorReason } from '../../../credentials/SunatApi.credentials';
-import { CREDENTIAL_TEST_TIMEOUT_MS, connectionFailure, failed, passed } from '../../shared/credentialTest';
-import { checkRuc, todayInLima } from '../validation';
+import { sunatBaseUrl, sunatTokenRequest, tokenErrorReason } from '../../credentials/SunatApi.credentials';
+import { CREDENTIAL_TEST_TIMEOUT_MS, connectionFailure, failed, passed } from '../shared/credentialTest';
+import { todayInLima } from '../shared/dates';
+import { checkRuc } from '../shared/ruc';
 import { sunatReason, tokenFailure } from './errors';
 import { consultingPath } from './transport';
 

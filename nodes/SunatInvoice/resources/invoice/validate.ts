@@ -1,4 +1,4 @@
-import { operation } from '../../../../shared/contract';
+import { operation } from '../../../shared/contract';
 import { amount, issueDate, issuerRuc, receiptNumber, receiptType, series } from '../../fields';
 import { invoiceItem } from '../../output';
 

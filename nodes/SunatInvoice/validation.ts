@@ -2,9 +2,9 @@
 // material (docs/sunat-cpe-api.md names the source of each): its type (SUNAT's codes), series,
 // number, issue date and amount in the forms SUNAT takes them. What SUNAT can answer about a
 // receipt (a series or date it does not know) is left to SUNAT: a guess here would keep a real
-// receipt from it. The issuer's RUC is the lookup's own check (../validation.ts).
-import { bad, ok, type Checked } from '../../shared/checks';
-import { isRealDate, todayInLima } from '../validation';
+// receipt from it. The issuer's RUC is checked as the lookup checks it (../shared/ruc.ts).
+import { bad, ok, type Checked } from '../shared/checks';
+import { isRealDate, todayInLima } from '../shared/dates';
 
 /** SUNAT's receipt types (codComp) the invoice check takes, with their names in SUNAT's words. */
 export const RECEIPT_TYPES = {

@@ -2,8 +2,8 @@
 // Pago): the request defaults, the API as the runner uses it, and what its answers mean (errors.ts).
 // The token comes from the credential (n8n's preAuthentication): stored, shared by every request,
 // and renewed by n8n once when SUNAT answers 401.
-import { sunatBaseUrl } from '../../../credentials/SunatApi.credentials';
-import { valueOf, type Api } from '../../shared/contract';
+import { sunatBaseUrl } from '../../credentials/SunatApi.credentials';
+import { valueOf, type Api } from '../shared/contract';
 import { answerOfError, isSunatSuccess, sunatAnswerFailure, sunatNoAnswerFailure, sunatRefusals } from './errors';
 import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_WAIT_SECONDS, sunatOptions } from './fields';
 

@@ -3,12 +3,12 @@
 // and failures with no answer. The token and the secret never appear.
 import type { IDataObject } from 'n8n-workflow';
 
-import { SunatTokenError } from '../../../credentials/SunatApi.credentials';
-import type { Answer, QuotaRules, QuotaWait, RequestContext } from '../../shared/contract';
-import { detail, textReason, type Failure } from '../../shared/errors';
-import { failureTexts, thrownAnswer } from '../../shared/n8nReleases';
-import { noAnswer } from '../../shared/noAnswer';
-import { askedFor, duration, waitedFor } from '../../shared/quota';
+import { SunatTokenError } from '../../credentials/SunatApi.credentials';
+import type { Answer, QuotaRules, QuotaWait, RequestContext } from '../shared/contract';
+import { detail, textReason, type Failure } from '../shared/errors';
+import { failureTexts, thrownAnswer } from '../shared/n8nReleases';
+import { noAnswer } from '../shared/noAnswer';
+import { askedFor, duration, waitedFor } from '../shared/quota';
 import { isReadableAnswer } from './output';
 
 /** The longest part of an answer's raw body an error quotes. */

@@ -3,7 +3,7 @@
 // (docs/sunat-cpe-api.md, "The answer").
 import { describe, expect, it } from 'vitest';
 
-import type { CodeForm } from '../../../../fakes/sunat';
+import type { CodeForm } from '../../../fakes/sunat';
 import { FROM_ITEM, jsonOf, runInvoice, useSunatFake } from './sunat';
 
 const api = useSunatFake();

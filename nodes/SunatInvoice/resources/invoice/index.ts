@@ -1,4 +1,4 @@
-import type { Resource } from '../../../../shared/contract';
+import type { Resource } from '../../../shared/contract';
 import { validate } from './validate';
 
 export const invoice: Resource = {

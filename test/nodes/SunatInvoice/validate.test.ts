@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { manyRucs } from '../../../../fakes/lookup';
-import { SANDBOX_CLIENT, SUNAT_SCOPE } from '../../../../fakes/sunat';
+import { manyRucs } from '../../../fakes/lookup';
+import { SANDBOX_CLIENT, SUNAT_SCOPE } from '../../../fakes/sunat';
 import { FROM_ITEM, jsonOf, runInvoice, sunatCredential, useSunatFake } from './sunat';
 
 const api = useSunatFake();

@@ -1,8 +1,8 @@
 // Shared setup of the SUNAT Invoice node tests: one SUNAT fake per test file, and a runner.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
-import { SANDBOX_CLIENT, startSunatFake, type SunatFake, type SunatFakeOptions } from '../../../../fakes/sunat';
-import { runNode, type NodeRunResult } from '../../../harness/engine';
+import { SANDBOX_CLIENT, startSunatFake, type SunatFake, type SunatFakeOptions } from '../../../fakes/sunat';
+import { runNode, type NodeRunResult } from '../../harness/engine';
 
 export function useSunatFake(options: SunatFakeOptions = {}) {
 	const state = {} as { fake: SunatFake };
