@@ -8,7 +8,8 @@ import { showValue } from '../../shared/checks';
 import { asNodeError } from '../../shared/errors';
 import { evolutionRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
-import { ALL_EVOLUTION_EVENTS, subscriptionFor, type TriggerEvent } from './events';
+import { compareReleases, releaseParts } from '../serverRelease';
+import { ALL_EVOLUTION_EVENTS, needsRelease, subscriptionFor, type TriggerEvent } from './events';
 import { parseSenders } from './filters';
 
 /** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
@@ -94,8 +95,21 @@ function optionsOf(fns: IHookFunctions): IDataObject {
 	return fns.getNodeParameter('options', {}) as IDataObject;
 }
 
-/** The subscription and base64 setting the node's parameters ask for. */
-function wanted(fns: IHookFunctions) {
+/**
+ * The server's release from `GET /` (no key, open behind 2.4's licence gate), or undefined when it
+ * does not say: then the webhook subscribes only to what every release from 2.1 has.
+ */
+async function serverReleaseOf(fns: IHookFunctions): Promise<number[] | undefined> {
+	try {
+		const answer = await evolutionRequest(fns, { method: 'GET', url: '/' }, { operation: 'serverInfo', subject: 'the server' });
+		return releaseParts((answer as { version?: unknown } | null)?.version);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The subscription and base64 setting the node's parameters ask for; the release is asked only for an event a later one brought (Message Edited's SEND_MESSAGE_UPDATE, 2.3.0). */
+async function wanted(fns: IHookFunctions) {
 	const events = fns.getNodeParameter('events', []) as TriggerEvent[];
 	if (events.length === 0) {
 		throw new NodeOperationError(fns.getNode(), 'No event is chosen', { description: 'Pick at least one event in Trigger On, for example Message Received.' });
@@ -107,7 +121,9 @@ function wanted(fns: IHookFunctions) {
 			description: 'Give numbers with country code (e.g. +51 987 654 321) or addresses like 51987654321@s.whatsapp.net, separated by commas.',
 		});
 	}
-	return { events: subscriptionFor(events), base64: options.includeMedia === true };
+	const release = needsRelease(events) ? await serverReleaseOf(fns) : undefined;
+	const hasEvent = (since: string) => release !== undefined && compareReleases(release, releaseParts(since)!) >= 0;
+	return { events: subscriptionFor(events, hasEvent), base64: options.includeMedia === true };
 }
 
 async function findWebhook(fns: IHookFunctions, instanceName: string): Promise<FoundWebhook | null> {
@@ -167,7 +183,7 @@ export const webhookLifecycle = {
 	/** True when the instance already delivers what this node wants, to it, with its secret. */
 	async checkExists(this: IHookFunctions): Promise<boolean> {
 		const instanceName = instanceNameOf(this);
-		const want = wanted(this);
+		const want = await wanted(this);
 		const registration = this.getWorkflowStaticData('node') as Registration;
 		const found = await findWebhook(this, instanceName);
 		const url = this.getNodeWebhookUrl('default');
@@ -185,7 +201,7 @@ export const webhookLifecycle = {
 
 	async create(this: IHookFunctions): Promise<boolean> {
 		const instanceName = instanceNameOf(this);
-		const want = wanted(this);
+		const want = await wanted(this);
 		const url = this.getNodeWebhookUrl('default') as string;
 		const registration = this.getWorkflowStaticData('node') as Registration;
 		const found = await findWebhook(this, instanceName);

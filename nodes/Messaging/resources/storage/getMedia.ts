@@ -1,0 +1,40 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { operation } from '../../../shared/contract';
+import { apiError } from '../../../shared/errors';
+import { instance } from '../../fields';
+import { noMediaFailure } from './storageAnswers';
+import { instanceIdOf, mediaFilters, mediaItem, type MediaFilters } from './storageFields';
+
+/** What errors call the media asked for: "media imageMessage with ID cm…". */
+function mediaAsked({ mediaId, mediaType, messageId }: MediaFilters): string {
+	const parts = [mediaType ? `${mediaType} media` : 'media'];
+	if (mediaId) parts.push(`with ID ${mediaId}`);
+	if (messageId) parts.push(`of message ${messageId}`);
+	return parts.join(' ');
+}
+
+export const getMedia = operation({
+	name: 'Get Media',
+	value: 'getMedia',
+	action: 'Get media stored in S3',
+	description: 'The media files the server keeps in its S3 bucket, one item each, with its message',
+	notice: 'Needs S3 storage on the server (S3_ENABLED=true in its .env): it keeps media there only from then on. Get Media URL makes a link to one.',
+	request: { method: 'POST', path: '/s3/getMedia/{instanceName}' },
+	fields: [instance, mediaFilters],
+	subject: ({ filters }) => mediaAsked(filters),
+	// Two requests: the instance's id (the route reads it only from the query, and answers every
+	// instance's media without it), then the media.
+	async send(send, { instanceName, filters }, fns) {
+		const instanceId = await instanceIdOf(send, instanceName, fns, 'Get Media');
+		const rows = (await send({ qs: { instanceId } })) as unknown[];
+		const items = (Array.isArray(rows) ? rows : [rows]).map(mediaItem);
+		const matching = filters.messageId ? items.filter((item) => item.messageId === filters.messageId) : items;
+		if (matching.length === 0) {
+			const failure = noMediaFailure(`instance "${instanceName}"`, mediaAsked(filters), '200', '');
+			throw apiError(fns.getNode(), fns.getItemIndex(), { ...failure, message: `${failure.message.replace(/ \(200\)$/, '')}: the ${items.length} found are of other messages` });
+		}
+		return matching;
+	},
+	toItems: (answer) => answer as IDataObject[],
+});
