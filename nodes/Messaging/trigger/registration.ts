@@ -108,8 +108,8 @@ async function serverReleaseOf(fns: IHookFunctions): Promise<number[] | undefine
 	}
 }
 
-/** The subscription and base64 setting the node's parameters ask for; the release is asked only for an event a later one brought (Message Edited's SEND_MESSAGE_UPDATE, 2.3.0). */
-async function wanted(fns: IHookFunctions) {
+/** What the node's parameters ask for (checked before any request): the events chosen and the base64 setting. */
+function wanted(fns: IHookFunctions) {
 	const events = fns.getNodeParameter('events', []) as TriggerEvent[];
 	if (events.length === 0) {
 		throw new NodeOperationError(fns.getNode(), 'No event is chosen', { description: 'Pick at least one event in Trigger On, for example Message Received.' });
@@ -121,9 +121,13 @@ async function wanted(fns: IHookFunctions) {
 			description: 'Give numbers with country code (e.g. +51 987 654 321) or addresses like 51987654321@s.whatsapp.net, separated by commas.',
 		});
 	}
+	return { events, base64: options.includeMedia === true };
+}
+
+/** The Evolution events to subscribe to; the release is asked only for an event a later one brought (Message Edited's SEND_MESSAGE_UPDATE, 2.3.0). */
+async function subscription(fns: IHookFunctions, events: TriggerEvent[]): Promise<string[]> {
 	const release = needsRelease(events) ? await serverReleaseOf(fns) : undefined;
-	const hasEvent = (since: string) => release !== undefined && compareReleases(release, releaseParts(since)!) >= 0;
-	return { events: subscriptionFor(events, hasEvent), base64: options.includeMedia === true };
+	return subscriptionFor(events, (since) => release !== undefined && compareReleases(release, releaseParts(since)!) >= 0);
 }
 
 async function findWebhook(fns: IHookFunctions, instanceName: string): Promise<FoundWebhook | null> {
@@ -183,25 +187,25 @@ export const webhookLifecycle = {
 	/** True when the instance already delivers what this node wants, to it, with its secret. */
 	async checkExists(this: IHookFunctions): Promise<boolean> {
 		const instanceName = instanceNameOf(this);
-		const want = await wanted(this);
+		const want = wanted(this);
 		const registration = this.getWorkflowStaticData('node') as Registration;
 		const found = await findWebhook(this, instanceName);
 		const url = this.getNodeWebhookUrl('default');
-		return (
+		const inPlace =
 			found !== null &&
 			registration.secret !== undefined &&
 			found.enabled === true &&
 			found.url === url &&
 			found.headers?.[VERIFICATION_HEADER] === registration.secret &&
-			sameEvents(found.events, want.events) &&
 			found.webhookBase64 === want.base64 &&
-			found.webhookByEvents !== true
-		);
+			found.webhookByEvents !== true;
+		// The events last: only then may the server's release be asked.
+		return inPlace && sameEvents(found.events, await subscription(this, want.events));
 	},
 
 	async create(this: IHookFunctions): Promise<boolean> {
 		const instanceName = instanceNameOf(this);
-		const want = await wanted(this);
+		const want = wanted(this);
 		const url = this.getNodeWebhookUrl('default') as string;
 		const registration = this.getWorkflowStaticData('node') as Registration;
 		const found = await findWebhook(this, instanceName);
@@ -219,7 +223,7 @@ export const webhookLifecycle = {
 			headers: { [VERIFICATION_HEADER]: secret, [WORKFLOW_HEADER]: workflowLabel(this) },
 			byEvents: false,
 			base64: want.base64,
-			events: want.events,
+			events: await subscription(this, want.events),
 		});
 		// 2.1.0 stores no headers: deliveries would come without the secret and all be refused.
 		const savedHeaders = saved.headers as IDataObject | undefined;
