@@ -5,7 +5,7 @@ export const generateMessageId = operation({
 	name: 'Generate Message ID',
 	value: 'generateMessageId',
 	action: 'Generate message ID',
-	description: "A new message ID, made as the instance's WhatsApp client makes them (Evolution 2.4+)",
+	description: "A new message ID, as the instance's WhatsApp client makes them (Evolution 2.4+)",
 	subtitle: 'Generate Message ID',
 	// baileys.router.ts: the ID Baileys' generateMessageIDV2 makes for the instance's own number; nothing is sent.
 	request: { method: 'GET', path: '/baileys/generateMessageID/{instanceName}' },

@@ -18,7 +18,7 @@ export const getMedia = operation({
 	name: 'Get Media',
 	value: 'getMedia',
 	action: 'Get media stored in S3',
-	description: 'The media files the server keeps in its S3 bucket, one item each, with its message',
+	description: 'The media files the server keeps in its S3 bucket, each with its message',
 	notice: 'Needs S3 storage on the server (S3_ENABLED=true in its .env): it keeps media there only from then on. Get Media URL makes a link to one.',
 	request: { method: 'POST', path: '/s3/getMedia/{instanceName}' },
 	fields: [instance, mediaFilters],

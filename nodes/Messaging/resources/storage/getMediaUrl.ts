@@ -18,7 +18,7 @@ const mediaId = checkedField(
 		required: true,
 		default: '',
 		placeholder: 'e.g. cm4x8k2p10001abcd1234efgh',
-		description: "The stored media's ID: the id of a Get Media item",
+		description: "The stored media's ID, as Get Media gives it",
 	},
 	checkMediaId,
 	inBody('id'),

@@ -50,7 +50,7 @@ export const mediaFilters: Field<'filters', MediaFilters> = {
 			placeholder: 'Add Filter',
 			default: {},
 			options: [
-				{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID (a Get Media item's id)" },
+				{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID, as Get Media gives it" },
 				{ displayName: 'Media Type', name: 'mediaType', type: 'options', options: MEDIA_TYPES, default: 'imageMessage' },
 				{
 					displayName: 'Message ID',
