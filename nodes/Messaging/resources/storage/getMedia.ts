@@ -18,8 +18,8 @@ export const getMedia = operation({
 	name: 'Get Media',
 	value: 'getMedia',
 	action: 'Get media stored in S3',
-	description: 'The media files the server keeps in its S3 bucket, each with its message',
-	notice: 'Needs S3 storage on the server (S3_ENABLED=true in its .env): it keeps media there only from then on. Get Media URL makes a link to one.',
+	// No notice (a property RoutingNode visits per item): the error says what S3 needs, the README the rest.
+	description: 'Media files the server keeps in S3 (needs S3_ENABLED), each with its message',
 	request: { method: 'POST', path: '/s3/getMedia/{instanceName}' },
 	fields: [instance, mediaFilters],
 	subject: ({ filters }) => mediaAsked(filters),

@@ -46,8 +46,8 @@ export const getMediaUrl = operation({
 	value: 'getMediaUrl',
 	action: 'Get link to media stored in S3',
 	description: 'A presigned link to one media file in the S3 bucket, valid 7 days',
-	notice:
-		"The server signs every link for 7 days (MinIO's longest): Evolution 2.3.6 to 2.4.0-rc2 cannot be asked for another expiry. The item's expiresAt says when it stops working.",
+	// The server signs every link for 7 days (MinIO's longest): 2.3.6 to 2.4.0-rc2 cannot be asked for
+	// another expiry (docs/evolution-api.md); the item's expiresAt says when it stops working.
 	request: { method: 'POST', path: '/s3/getMediaUrl/{instanceName}' },
 	fields: [instance, mediaId],
 	subject: ({ mediaId: id }) => `media with ID ${id}`,
