@@ -31,8 +31,7 @@ export const getMedia = operation({
 		const items = (Array.isArray(rows) ? rows : [rows]).map(mediaItem);
 		const matching = filters.messageId ? items.filter((item) => item.messageId === filters.messageId) : items;
 		if (matching.length === 0) {
-			const failure = noMediaFailure(`instance "${instanceName}"`, mediaAsked(filters), '200', '');
-			throw apiError(fns.getNode(), fns.getItemIndex(), { ...failure, message: `${failure.message.replace(/ \(200\)$/, '')}: the ${items.length} found are of other messages` });
+			throw apiError(fns.getNode(), fns.getItemIndex(), noMediaFailure(`instance "${instanceName}"`, mediaAsked(filters), `(the ${items.length} found are of other messages)`));
 		}
 		return matching;
 	},

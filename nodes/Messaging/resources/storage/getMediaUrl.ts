@@ -7,9 +7,6 @@ import { instance } from '../../fields';
 import { noLinkFailure } from './storageAnswers';
 import { checkMediaId, instanceIdOf, mediaItem } from './storageFields';
 
-/** MinIO's longest presigned link, which the server always asks for (7 days, in seconds). */
-export const LINK_LIFETIME_SECONDS = 604_800;
-
 const mediaId = checkedField(
 	{
 		displayName: 'Media ID',

@@ -11,12 +11,12 @@ export const S3_SETTINGS = 'S3_ENABLED=true (with S3_ENDPOINT, S3_BUCKET, S3_ACC
 
 const STORES_ONLY_WITH_S3 = `The server keeps media in S3 only with ${S3_SETTINGS} in its .env, and only for media received or sent after that.`;
 
-/** Nothing stored matches: the server has S3 off, or the filters match no row. */
-export function noMediaFailure(instance: string, subject: string, httpCode: string, reason: string): Failure {
+/** Nothing stored matches: the server has S3 off, or the filters match no row; `why` in brackets (the server's answer, or what was found). */
+export function noMediaFailure(instance: string, subject: string, why: string, httpCode?: string): Failure {
 	return {
-		message: `${instance} has no ${subject} stored in S3 ${detail(httpCode, reason)}`,
+		message: `${instance} has no ${subject} stored in S3 ${why}`,
 		description: `${STORES_ONLY_WITH_S3} Check the filters (Get Media without any lists what is stored), or download a message's file with Chat → Download Media.`,
-		httpCode,
+		...(httpCode ? { httpCode } : {}),
 	};
 }
 
@@ -32,6 +32,6 @@ export function noLinkFailure(instance: string, mediaId: string, httpCode: strin
 /** The failure of an S3 route's answer, or undefined for errors.ts's general table. */
 export function storageFailure(context: RequestContext, statusCode: number, reason: string, instance: string): Failure | undefined {
 	if (context.routeKind !== 'storage') return undefined;
-	if (statusCode === 400 && /^Media not found$/.test(reason)) return noMediaFailure(instance, context.subject, String(statusCode), reason);
+	if (statusCode === 400 && /^Media not found$/.test(reason)) return noMediaFailure(instance, context.subject, detail(String(statusCode), reason), String(statusCode));
 	return undefined;
 }

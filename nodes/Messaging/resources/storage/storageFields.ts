@@ -91,7 +91,8 @@ export const mediaFilters: Field<'filters', MediaFilters> = {
  */
 export async function instanceIdOf(send: SendRequest, instanceName: string, fns: IExecuteSingleFunctions, operationName: string): Promise<string> {
 	const found = await send({ method: 'GET', url: '/instance/fetchInstances', qs: { instanceName }, body: undefined }, `instance "${instanceName}"`);
-	const row = Array.isArray(found) ? ((found as IDataObject[]).find((entry) => entry?.name === instanceName) ?? found[0]) : undefined;
+	// Only the instance of that very name: another's id would hand out that instance's media.
+	const row = Array.isArray(found) ? (found as IDataObject[]).find((entry) => entry?.name === instanceName) : undefined;
 	if (typeof row?.id === 'string' && row.id) return row.id;
 	throw apiError(fns.getNode(), fns.getItemIndex(), {
 		message: `the server did not give the id of instance "${instanceName}", which ${operationName} needs to keep to its media: nothing was asked`,

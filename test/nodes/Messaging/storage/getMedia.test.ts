@@ -83,7 +83,7 @@ describe('Storage (S3) → Get Media', () => {
 			[{ item: 1 }, 'imageMessage'],
 		]);
 		const noMessage = stopError(await runMessaging(fake, { parameters: getMedia({ messageId: 'NOSUCHMESSAGE1' }) }));
-		expect(noMessage.message).toBe('Instance "sales" has no media of message NOSUCHMESSAGE1 stored in S3: the 2 found are of other messages [item 0]');
+		expect(noMessage.message).toBe('Instance "sales" has no media of message NOSUCHMESSAGE1 stored in S3 (the 2 found are of other messages) [item 0]');
 	});
 
 	it('says plainly that the server keeps no media without S3 (S3_ENABLED), whatever the filters', async () => {
@@ -116,6 +116,16 @@ describe('Storage (S3) → Get Media', () => {
 		const error = stopError(await runMessaging(fake, { parameters: getMedia({}, 'nobody') }));
 		expect(error.message).toBe('The instance "nobody" does not exist on the server (404: Instance "nobody" not found) [item 0]');
 		expect(fake.requests.map((r) => r.path)).toEqual(['/instance/fetchInstances?instanceName=nobody']);
+	});
+});
+
+describe('Storage (S3) → Get Media: an instance the server does not name', () => {
+	it("asks for no media when fetchInstances does not give that instance's id (another's would show its media)", async () => {
+		const { fake } = state;
+		fake.failNext(200, [{ id: 'another-instance-id', name: 'Support Team' }], 1, (request) => request.path.startsWith('/instance/fetchInstances'));
+		const error = stopError(await runMessaging(fake, { parameters: getMedia() }));
+		expect(error.message).toBe('The server did not give the id of instance "sales", which Get Media needs to keep to its media: nothing was asked [item 0]');
+		expect(fake.requests.map((r) => r.path)).toEqual(['/instance/fetchInstances?instanceName=sales']);
 	});
 });
 
