@@ -11,6 +11,7 @@ import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
 import { contactsSchema, FIND_SCHEMAS } from './chatFindSchemas.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
+import { releaseAtLeast } from './server.ts';
 import { emitEvent } from './webhook.ts';
 import type { CannedAnswer, FakeChatState, FakeInstance, FakeState, StoredMessage } from './types.ts';
 
@@ -262,7 +263,10 @@ export function updateMessage(state: FakeState, instance: FakeInstance, body: Re
 	const text = String(body.text ?? '');
 	state.fake.messages.set(found.key.id, { ...found, text, status: 'EDITED' });
 	const editedMessage = found.messageType.endsWith('TextMessage') || found.messageType === 'conversation' ? { extendedTextMessage: { text } } : { [found.messageType]: { caption: text } };
-	return protocolAnswer(200, jid, { key, type: 'MESSAGE_EDIT', editedMessage, timestampMs: String(Date.now()) });
+	const protocolMessage = { key, type: 'MESSAGE_EDIT', editedMessage, timestampMs: String(Date.now()) };
+	// From 2.3.0 the edit's protocol message goes to the webhook as send.message.update (Baileys emits no upsert for an own send).
+	if (releaseAtLeast(state, '2.3.0')) emitEvent(state, instance.name, 'SEND_MESSAGE_UPDATE', 'send.message.update', protocolMessage);
+	return protocolAnswer(200, jid, protocolMessage);
 }
 
 /**

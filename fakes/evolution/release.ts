@@ -30,6 +30,7 @@ const ROUTE_SINCE: Readonly<Record<string, EvolutionRelease>> = {
 	'POST chat/findChannels': '2.4.0-rc2',
 	'POST group/updateMemberAddMode': '2.4.0-rc2',
 	'POST message/sendCarousel': '2.4.0-rc2',
+	'GET baileys/generateMessageID': '2.4.0-rc2',
 };
 
 /** Whether the release has the route (`<METHOD> <group>/<action>`): every route 2.3.6 has, and the later ones from their release on. */

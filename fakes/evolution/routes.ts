@@ -71,6 +71,7 @@ import {
 import { CONTROL_RELEASE, controlRelease, hasRoute, licenceGate, licenceStatus } from './release.ts';
 import { serverInfo } from './server.ts';
 import { findSettings, setSettings } from './settings.ts';
+import { generateMessageId, getMedia, getMediaUrl } from './storage.ts';
 import { createTemplate, deleteTemplate, editTemplate, findTemplates, sendTemplate } from './templates.ts';
 import type { UploadedFile } from './multipart.ts';
 import type { CannedAnswer, FakeState, Handler } from './types.ts';
@@ -154,6 +155,9 @@ const routes: Record<string, Handler> = {
 	'POST template/edit': editTemplate,
 	'DELETE template/delete': deleteTemplate,
 	'POST call/offer': offerCall,
+	'POST s3/getMedia': getMedia,
+	'POST s3/getMediaUrl': getMediaUrl,
+	'GET baileys/generateMessageID': generateMessageId,
 	'POST websocket/set': setEventTransport('websocket'),
 	'GET websocket/find': findEventTransport('websocket'),
 	'POST rabbitmq/set': setEventTransport('rabbitmq'),

@@ -34,6 +34,7 @@ import type {
 import { storeBotSession } from './chatbots.ts';
 import { emptyIntegrations } from './integrations.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
+import { mediaRowFor } from './storage.ts';
 import { deliverEvent } from './webhook.ts';
 
 export const isOpen = (instance: FakeInstance) => instance.connectionStatus === 'open';
@@ -86,6 +87,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		port: 0,
 		release: options.release ?? DEFAULT_RELEASE,
 		activated: options.activated ?? true,
+		s3: options.s3 ?? false,
 		apiKey,
 		requests: [],
 		instances,
@@ -132,6 +134,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 					width: input.width,
 				},
 			};
+			if (fake.s3) message.s3Row = mediaRowFor(state, message);
 			seededMessages.set(id, message);
 			fake.messages.set(id, message);
 			return id;
@@ -200,6 +203,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.webhookAttempts.length = 0;
 			fake.release = options.release ?? DEFAULT_RELEASE;
 			fake.activated = options.activated ?? true;
+			fake.s3 = options.s3 ?? false;
 			fake.integrations = emptyIntegrations(options.integrationsOff);
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);
@@ -212,6 +216,21 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		close,
 	};
 
+	for (const name of instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
+	seedGroups();
+
+	const state: FakeState = {
+		fake,
+		options,
+		pending,
+		seededMessages,
+		inFlightDeliveries,
+		idOf(name) {
+			if (!instanceIds.has(name)) instanceIds.set(name, randomUUID());
+			return instanceIds.get(name)!;
+		},
+	};
+	// After the state: with S3 on, a stored media message's row names its instance's id.
 	fake.storeMedia({
 		id: SEEDED_MESSAGES.image,
 		mediaType: 'image',
@@ -236,19 +255,5 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	seededMessages.set(SEEDED_MESSAGES.text, seededText);
 	fake.messages.set(SEEDED_MESSAGES.text, seededText);
 
-	for (const name of instances.keys()) fake.settings.set(name, { ...DEFAULT_SETTINGS });
-	seedGroups();
-
-	const state: FakeState = {
-		fake,
-		options,
-		pending,
-		seededMessages,
-		inFlightDeliveries,
-		idOf(name) {
-			if (!instanceIds.has(name)) instanceIds.set(name, randomUUID());
-			return instanceIds.get(name)!;
-		},
-	};
 	return state;
 }

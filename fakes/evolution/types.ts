@@ -144,6 +144,17 @@ export interface StoredMessage {
 	poll?: { name: string; options: string[] };
 	/** A vote (a `pollUpdateMessage` row): the poll's key and the options picked, as the server decrypts them. */
 	pollVote?: { pollId: string; pollChat: string; selected: string[] };
+	/** Its Media row, written when the media was stored with S3 on (storage.ts). */
+	s3Row?: MediaRow;
+}
+
+/** A Media row (the file the server put in its S3 bucket), as `s3/getMedia` selects it. */
+export interface MediaRow {
+	id: string;
+	fileName: string;
+	type: string;
+	mimetype: string;
+	createdAt: string;
 }
 
 /** A vote on a poll to store as received (`storePollVote`), for chat/getPollVote. */
@@ -277,6 +288,8 @@ export interface EvolutionFakeOptions {
 	callRelease?: '2.3' | '2.2';
 	/** Integrations the server has turned off in its .env, by route segment (`rabbitmq`, `chatwoot`, `typebot`…); default none. */
 	integrationsOff?: string[];
+	/** The server's S3_ENABLED: media stored get a Media row and `s3/getMediaUrl` makes links (storage.ts); default false, as the server's default. */
+	s3?: boolean;
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
@@ -411,6 +424,8 @@ export interface EvolutionFake {
 	release: EvolutionRelease;
 	/** 2.4: whether the licence is active (the `activated` option); the gate answers 503 while false. */
 	activated: boolean;
+	/** Whether S3 storage is on (the `s3` option); turned off, the rows stay and no link is made. */
+	s3: boolean;
 	port: number;
 	apiKey: string;
 	requests: RecordedRequest[];

@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 
 import { internalError, schemaFailure } from './answers.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
+import { releaseAtLeast } from './server.ts';
 import { deliveryHeaders, eventsOf, hasHistoryProgress, upsertAsDelivered, type EvolutionRelease } from './release.ts';
 import type { CannedAnswer, DeliveryOutcome, FakeInstance, FakeState, FakeWebhook } from './types.ts';
 
 /** EventController.events of 2.3.x: what a webhook may subscribe to (`eventsOf(release)` for the others). */
 export const WEBHOOK_EVENTS = eventsOf('2.3.6');
 
-function schemasOf(release: EvolutionRelease) {
-	const events = eventsOf(release);
+function schemasOf(release: EvolutionRelease, events = eventsOf(release)) {
 	return {
 		webhook: {
 			type: 'object',
@@ -47,6 +47,10 @@ function schemasOf(release: EvolutionRelease) {
 		},
 	} satisfies Record<string, JsonSchema>;
 }
+/** 2.2's EventController.events: 2.3's without the four names 2.3.0 added. */
+const EVENTS_ADDED_IN_2_3 = ['SEND_MESSAGE_UPDATE', 'INSTANCE_CREATE', 'INSTANCE_DELETE', 'STATUS_INSTANCE'];
+const EVENTS_2_2 = eventsOf('2.3.6').filter((name) => !EVENTS_ADDED_IN_2_3.includes(name));
+const schemas22 = schemasOf('2.3.6', EVENTS_2_2);
 const schemasByRelease = new Map<EvolutionRelease, ReturnType<typeof schemasOf>>();
 const schemasFor = (release: EvolutionRelease) => {
 	if (!schemasByRelease.has(release)) schemasByRelease.set(release, schemasOf(release));
@@ -57,7 +61,8 @@ const schemasFor = (release: EvolutionRelease) => {
 export function setWebhook(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
 	const webhookRelease = state.options.webhookRelease ?? '2.3';
 	const legacy = webhookRelease === '2.0';
-	const schemas = schemasFor(state.fake.release);
+	// A server that names a release before 2.3.0 (the serverVersion option) has 2.2's events: none of 2.3's.
+	const schemas = releaseAtLeast(state, '2.3.0') ? schemasFor(state.fake.release) : schemas22;
 	const invalid = schemaFailure(body, legacy ? schemas.webhookFlat : schemas.webhook);
 	if (invalid) return invalid;
 	const given = (legacy ? body : body.webhook) as Record<string, unknown>;
@@ -66,7 +71,7 @@ export function setWebhook(state: FakeState, instance: FakeInstance, body: Recor
 	if (!enabled) events = [];
 	// `data.webhook.events.length` on a missing list: a TypeError, answered as a 500.
 	else if (events === undefined) return internalError("Cannot read properties of undefined (reading 'length')");
-	else if (events.length === 0) events = [...eventsOf(state.fake.release)];
+	else if (events.length === 0) events = releaseAtLeast(state, '2.3.0') ? [...eventsOf(state.fake.release)] : [...EVENTS_2_2];
 	const now = new Date().toISOString();
 	const before = state.fake.webhooks.get(instance.name);
 	const byEvents = (legacy ? given.webhookByEvents : given.byEvents) as boolean | undefined;

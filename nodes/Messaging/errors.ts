@@ -11,7 +11,7 @@ import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
 import { licenceFailure, licenceGateOf } from './licence';
 import { nullAnswerFailure } from './nullAnswers';
-import { pollVotesFailure } from './pollErrors';
+import { operationAnswerFailure } from './operationAnswers';
 import { missingRouteFailure } from './releases';
 
 /** The operation of requests made outside routing, for the instance list. */
@@ -128,7 +128,7 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	// The cases of a resource's own routes first; a group route's refusals (not a 2xx) by groupErrors.ts.
 	const ownCase =
 		missingRouteFailure(context, statusCode, reason) ??
-		pollVotesFailure(context, statusCode, reason, instance) ??
+		operationAnswerFailure(context, statusCode, reason, instance) ??
 		integrationFailure(context, statusCode, body, reason, instance) ??
 		businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason }) ??
 		(context.routeKind === 'group' && statusCode >= 300 ? groupAnswerFailure(context, instance, statusCode, reason) : undefined);

@@ -11,6 +11,7 @@ const ROUTE_SINCE: Readonly<Record<string, { name: string; since: string }>> = {
 	'chat:markAsPlayed': { name: 'Chat → Mark as Played', since: '2.4.0' },
 	'message:sendCarousel': { name: 'Message → Send Carousel', since: '2.4.0' },
 	'message:getPollVotes': { name: 'Message → Get Poll Votes', since: '2.4.0' },
+	'message:generateMessageId': { name: 'Message → Generate Message ID', since: '2.4.0' },
 	'chat:findChannels': { name: 'Chat → Find Channels', since: '2.4.0' },
 	'group:updateMemberAddMode': { name: 'Group → Update Member Add Mode', since: '2.4.0' },
 };

@@ -81,7 +81,8 @@ describe('Messaging Trigger in a running n8n: edits, deletions, calls, presence,
 		expect(messaging.webhooks.get(INSTANCE)).toMatchObject({
 			enabled: true,
 			url: `${server.url}/webhook/${WEBHOOK_ID}/webhook`,
-			events: ['CALL', 'CONTACTS_UPDATE', 'CONTACTS_UPSERT', 'LABELS_ASSOCIATION', 'LABELS_EDIT', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'PRESENCE_UPDATE', 'QRCODE_UPDATED'],
+			// The fake plays 2.3: Message Edited also takes edits made through the API (SEND_MESSAGE_UPDATE).
+			events: ['CALL', 'CONTACTS_UPDATE', 'CONTACTS_UPSERT', 'LABELS_ASSOCIATION', 'LABELS_EDIT', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'PRESENCE_UPDATE', 'QRCODE_UPDATED', 'SEND_MESSAGE_UPDATE'],
 		});
 
 		// Delivered one after the other: each answer comes after n8n took the delivery in.

@@ -11,6 +11,7 @@ import { message } from './message';
 import { profile } from './profile';
 import { server } from './server';
 import { settings } from './settings';
+import { storage } from './storage';
 import { template } from './template';
 
 export const MESSAGING_RESOURCES: Resource[] = [
@@ -23,6 +24,7 @@ export const MESSAGING_RESOURCES: Resource[] = [
 	labelResource,
 	business,
 	template,
+	storage,
 	server,
 	integration,
 ];

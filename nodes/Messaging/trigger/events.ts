@@ -53,7 +53,8 @@ export const TRIGGER_EVENTS: EventDefinition[] = [
 		value: 'messageEdited',
 		action: 'On message edited',
 		description: 'Someone, or this number, edited a message: its new text',
-		subscribes: ['MESSAGES_EDITED'],
+		// An edit made through the API (Message → Edit) comes only as SEND_MESSAGE_UPDATE, from 2.3.0.
+		subscribes: ['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE'],
 	},
 	{
 		name: 'Message Deleted',
@@ -164,14 +165,19 @@ export const NEWER_EVENTS: Record<string, string> = {
 };
 
 /**
- * The Evolution events a webhook must subscribe to for the chosen events, sorted. All Events sends
- * an empty list, which every release from 2.1 saves as all the events it has (2.3: 31, 2.4: 32 with
+ * The Evolution events a webhook must subscribe to for the chosen events, sorted: a name a later
+ * release brought only when `hasEvent` says the server's release has it. All Events sends an empty
+ * list, which every release from 2.1 saves as all the events it has (2.3: 31, 2.4: 32 with
  * MESSAGING_HISTORY_SET), so no release is sent a name it does not know.
  */
-export function subscriptionFor(events: TriggerEvent[]): string[] {
+export function subscriptionFor(events: TriggerEvent[], hasEvent: (since: string) => boolean = () => false): string[] {
 	if (events.includes('all')) return [];
 	const names = new Set<string>();
 	for (const event of TRIGGER_EVENTS) if (events.includes(event.value)) event.subscribes.forEach((name) => names.add(name));
-	return [...names].sort();
+	return [...names].filter((name) => NEWER_EVENTS[name] === undefined || hasEvent(NEWER_EVENTS[name])).sort();
 }
+
+/** Whether the chosen events subscribe to a name only later releases have (the server's release is then asked). */
+export const needsRelease = (events: TriggerEvent[]) =>
+	!events.includes('all') && TRIGGER_EVENTS.some((event) => events.includes(event.value) && event.subscribes.some((name) => NEWER_EVENTS[name] !== undefined));
 

@@ -8,7 +8,8 @@ import { showValue } from '../../shared/checks';
 import { asNodeError } from '../../shared/errors';
 import { evolutionRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
-import { ALL_EVOLUTION_EVENTS, subscriptionFor, type TriggerEvent } from './events';
+import { compareReleases, releaseParts } from '../serverRelease';
+import { ALL_EVOLUTION_EVENTS, needsRelease, subscriptionFor, type TriggerEvent } from './events';
 import { parseSenders } from './filters';
 
 /** The header Evolution sends back on every delivery; a delivery without this workflow's secret is refused. */
@@ -94,7 +95,20 @@ function optionsOf(fns: IHookFunctions): IDataObject {
 	return fns.getNodeParameter('options', {}) as IDataObject;
 }
 
-/** The subscription and base64 setting the node's parameters ask for. */
+/**
+ * The server's release from `GET /` (no key, open behind 2.4's licence gate), or undefined when it
+ * does not say: then the webhook subscribes only to what every release from 2.1 has.
+ */
+async function serverReleaseOf(fns: IHookFunctions): Promise<number[] | undefined> {
+	try {
+		const answer = await evolutionRequest(fns, { method: 'GET', url: '/' }, { operation: 'serverInfo', subject: 'the server' });
+		return releaseParts((answer as { version?: unknown } | null)?.version);
+	} catch {
+		return undefined;
+	}
+}
+
+/** What the node's parameters ask for (checked before any request): the events chosen and the base64 setting. */
 function wanted(fns: IHookFunctions) {
 	const events = fns.getNodeParameter('events', []) as TriggerEvent[];
 	if (events.length === 0) {
@@ -107,7 +121,13 @@ function wanted(fns: IHookFunctions) {
 			description: 'Give numbers with country code (e.g. +51 987 654 321) or addresses like 51987654321@s.whatsapp.net, separated by commas.',
 		});
 	}
-	return { events: subscriptionFor(events), base64: options.includeMedia === true };
+	return { events, base64: options.includeMedia === true };
+}
+
+/** The Evolution events to subscribe to; the release is asked only for an event a later one brought (Message Edited's SEND_MESSAGE_UPDATE, 2.3.0). */
+async function subscription(fns: IHookFunctions, events: TriggerEvent[]): Promise<string[]> {
+	const release = needsRelease(events) ? await serverReleaseOf(fns) : undefined;
+	return subscriptionFor(events, (since) => release !== undefined && compareReleases(release, releaseParts(since)!) >= 0);
 }
 
 async function findWebhook(fns: IHookFunctions, instanceName: string): Promise<FoundWebhook | null> {
@@ -171,16 +191,16 @@ export const webhookLifecycle = {
 		const registration = this.getWorkflowStaticData('node') as Registration;
 		const found = await findWebhook(this, instanceName);
 		const url = this.getNodeWebhookUrl('default');
-		return (
+		const inPlace =
 			found !== null &&
 			registration.secret !== undefined &&
 			found.enabled === true &&
 			found.url === url &&
 			found.headers?.[VERIFICATION_HEADER] === registration.secret &&
-			sameEvents(found.events, want.events) &&
 			found.webhookBase64 === want.base64 &&
-			found.webhookByEvents !== true
-		);
+			found.webhookByEvents !== true;
+		// The events last: only then may the server's release be asked.
+		return inPlace && sameEvents(found.events, await subscription(this, want.events));
 	},
 
 	async create(this: IHookFunctions): Promise<boolean> {
@@ -203,7 +223,7 @@ export const webhookLifecycle = {
 			headers: { [VERIFICATION_HEADER]: secret, [WORKFLOW_HEADER]: workflowLabel(this) },
 			byEvents: false,
 			base64: want.base64,
-			events: want.events,
+			events: await subscription(this, want.events),
 		});
 		// 2.1.0 stores no headers: deliveries would come without the secret and all be refused.
 		const savedHeaders = saved.headers as IDataObject | undefined;

@@ -215,7 +215,7 @@ export const ROUTE_SINCE: Readonly<Record<string, string>> = {
 	'GET /license/activate': '2.4.0',
 };
 
-/** Routes the node does not use, and why (the issue's exclusions: raw Baileys protocol, S3, metrics, chatbot configuration). */
+/** Routes the node does not use, and why (raw Baileys protocol, metrics, chatbot configuration, inbound webhooks, the manager, the licence). */
 export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'DELETE /dify/delete/:difyId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'DELETE /evoai/delete/:evoaiId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
@@ -280,8 +280,6 @@ export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'POST /openai/creds/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'POST /openai/ignoreJid/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'POST /openai/settings/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
-	'POST /s3/getMedia/:instanceName': "S3 storage: media kept in the server's bucket",
-	'POST /s3/getMediaUrl/:instanceName': "S3 storage: media kept in the server's bucket",
 	'POST /typebot/create/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'POST /typebot/ignoreJid/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'POST /typebot/settings/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
@@ -295,7 +293,6 @@ export const NOT_FOR_WORKFLOWS: Readonly<Record<string, string>> = {
 	'PUT /n8n/update/:n8nId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'PUT /openai/update/:openaiBotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
 	'PUT /typebot/update/:typebotId/:instanceName': "chatbot configuration (create, read, update, delete, settings, ignore list): configures the server, not a workflow",
-	'GET /baileys/generateMessageID/:instanceName': "raw Baileys protocol routes (signal sessions, nodes, auth state)",
 	'GET /license/activate': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",
 	'GET /license/register': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",
 	'GET /license/status': "2.4's licence registration, done once by the server's admin in its manager (/manager), not from a workflow",

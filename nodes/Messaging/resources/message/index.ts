@@ -1,6 +1,7 @@
 import type { Resource } from '../../../shared/contract';
 import { deleteForEveryone } from './deleteForEveryone';
 import { edit } from './edit';
+import { generateMessageId } from './generateMessageId';
 import { getPollVotes } from './getPollVotes';
 import { sendAndWait } from './sendAndWait';
 import { sendAudio } from './sendAudio';
@@ -22,6 +23,6 @@ export const message: Resource = {
 	name: 'Message',
 	value: 'message',
 	// Send Media before the other file sends: the editor lists its Media Type above the file's source.
-	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendCarousel, sendStatus, sendTemplate, sendReaction, edit, deleteForEveryone, getPollVotes, sendAndWait],
+	operations: [sendText, sendMedia, sendAudio, sendVideoNote, sendSticker, sendLocation, sendContact, sendPoll, sendList, sendButtons, sendCarousel, sendStatus, sendTemplate, sendReaction, edit, deleteForEveryone, getPollVotes, generateMessageId, sendAndWait],
 	default: 'sendText',
 };

@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_PNG } from '../../../../fakes/evolution';
+import { SEEDED_PNG, startEvolutionFake } from '../../../../fakes/evolution';
 import {
 	callData,
 	connectionUpdateData,
@@ -19,7 +19,7 @@ import {
 	statusUpdateData,
 	textMessageData,
 } from '../../../../fakes/evolution/events';
-import { ALL_EVOLUTION_EVENTS, TRIGGER_EVENTS } from '../../../../nodes/Messaging/trigger/events';
+import { ALL_EVOLUTION_EVENTS, NEWER_EVENTS, TRIGGER_EVENTS } from '../../../../nodes/Messaging/trigger/events';
 import { instance, runMessaging } from '../helpers';
 import { activeTrigger, registeredSecret, useEvolutionFake, webhookSets } from './helpers';
 
@@ -31,14 +31,90 @@ const items = (harness: Harness) => harness.deliveries.at(-1)?.items;
 const json = (harness: Harness) => items(harness)?.[0].json as IDataObject | undefined;
 
 describe('Messaging Trigger: what each new event subscribes to', () => {
-	it('asks Evolution for the events each choice needs, all among those 2.1 to 2.3 accept', async () => {
+	it("asks Evolution for the events each choice needs: those 2.1 on accept, and a later release's where the server has it", async () => {
 		await activeTrigger(state.fake, { events: ['messageEdited', 'messageDeleted', 'call', 'presence', 'contacts', 'labels'] });
 		expect(webhookSets(state.fake).at(-1)).toMatchObject({
 			webhook: {
-				events: ['CALL', 'CONTACTS_UPDATE', 'CONTACTS_UPSERT', 'LABELS_ASSOCIATION', 'LABELS_EDIT', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'PRESENCE_UPDATE'],
+				events: ['CALL', 'CONTACTS_UPDATE', 'CONTACTS_UPSERT', 'LABELS_ASSOCIATION', 'LABELS_EDIT', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'PRESENCE_UPDATE', 'SEND_MESSAGE_UPDATE'],
 			},
 		});
-		for (const event of TRIGGER_EVENTS) for (const name of event.subscribes) expect(ALL_EVOLUTION_EVENTS).toContain(name);
+		for (const event of TRIGGER_EVENTS) for (const name of event.subscribes) expect([...ALL_EVOLUTION_EVENTS, ...Object.keys(NEWER_EVENTS)]).toContain(name);
+	});
+});
+
+describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE, 2.3.0 on)', () => {
+	it("asks the server's release first, and subscribes to edits made through the API on 2.3 (and only then)", async () => {
+		await activeTrigger(state.fake, { events: ['messageEdited'] });
+		// checkExists finds no webhook (no release asked); create asks it just before setting.
+		expect(state.fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /webhook/find/sales', 'GET /webhook/find/sales', 'GET /', 'POST /webhook/set/sales']);
+		expect(webhookSets(state.fake)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE'] });
+		expect(state.fake.webhooks.get('sales')!.events).toEqual(['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE']);
+	});
+
+	it('leaves it out on a 2.2 server (whose webhook refuses the name), and where GET / names no release', async () => {
+		const old = await startEvolutionFake({ serverVersion: '2.2.3' });
+		try {
+			await activeTrigger(old, { events: ['messageEdited', 'messageReceived'] });
+			expect(webhookSets(old)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED', 'MESSAGES_UPSERT'] });
+			// The fake plays 2.2's list: the name a 2.3 server takes is refused there.
+			const refused = await fetch(`${old.url}/webhook/set/sales`, {
+				method: 'POST',
+				headers: { apikey: old.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ webhook: { enabled: true, url: 'https://example.com/hook', events: ['SEND_MESSAGE_UPDATE'] } }),
+			});
+			expect(refused.status).toBe(400);
+		} finally {
+			await old.close();
+		}
+		state.fake.failNext(200, '<html><title>Proxy</title></html>', 1, (request) => request.path === '/');
+		await activeTrigger(state.fake, { events: ['messageEdited'] });
+		expect(webhookSets(state.fake)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED'] });
+	});
+
+	it('finds its webhook in place on a restart (the release asked once, nothing set), and sets one registered without SEND_MESSAGE_UPDATE again', async () => {
+		const harness = await activeTrigger(state.fake, { events: ['messageEdited'] });
+		state.fake.requests.length = 0;
+		await harness.activate('init');
+		expect(state.fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /webhook/find/sales', 'GET /']);
+		// A webhook the node registered before it subscribed to API edits.
+		state.fake.webhooks.get('sales')!.events = ['MESSAGES_EDITED'];
+		await harness.activate('init');
+		expect(webhookSets(state.fake).map((body) => (body.webhook as { events: string[] }).events)).toEqual([['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE']]);
+		expect(state.fake.webhooks.get('sales')!.events).toEqual(['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE']);
+	});
+
+	it('gives an edit made through the API (send.message.update, the protocol message alone) as the Message Edited item', async () => {
+		const harness = await activeTrigger(state.fake, { events: ['messageEdited'] });
+		const edit = { key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: '3EB0SENT00000000000001' }, type: 'MESSAGE_EDIT', editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } }, timestampMs: '1763740800000' };
+		await state.fake.deliver('sales', 'send.message.update', edit);
+		expect(json(harness)).toEqual({
+			event: 'send.message.update',
+			instance: 'sales',
+			messageId: '3EB0SENT00000000000001',
+			chatJid: '51987654321@s.whatsapp.net',
+			isGroup: false,
+			fromMe: true,
+			senderPhone: null,
+			text: 'Precio corregido: S/ 120',
+			editedAt: '2025-11-21T16:00:00.000Z',
+			raw: expect.objectContaining({ event: 'send.message.update', data: edit }),
+		});
+	});
+
+	it('starts once for this number\'s Message → Edit: the fake emits send.message.update as 2.3 does', async () => {
+		const harness = await activeTrigger(state.fake, { events: ['messageEdited'] });
+		const sent = await runMessaging(state.fake, {
+			parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'Precio: S/ 100' },
+		});
+		const key = (sent.items[0].json as { key: { id: string } }).key;
+		const edited = await runMessaging(state.fake, {
+			parameters: { resource: 'message', operation: 'edit', instanceName: instance('sales'), text: 'Precio: S/ 120' },
+			items: [{ json: sent.items[0].json }],
+		});
+		expect(edited.error).toBeUndefined();
+		await state.fake.pendingDeliveries();
+		expect(harness.deliveries.map((delivery) => delivery.items?.length)).toEqual([1]);
+		expect(json(harness)).toMatchObject({ event: 'send.message.update', messageId: key.id, chatJid: '51987654321@s.whatsapp.net', fromMe: true, text: 'Precio: S/ 120' });
 	});
 });
 

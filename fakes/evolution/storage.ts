@@ -1,0 +1,128 @@
+// The S3 routes (src/api/integrations/storage/s3/, the same from 2.3.6 to 2.4.0-rc2) and 2.4's
+// baileys/generateMessageID. With S3 on (the `s3` option: the server's S3_ENABLED), a media message
+// stored (`storeMedia`) gets a Media row, as the server writes one when it puts the file in its
+// bucket; with it off none is written. Rows stay when S3 is turned off later (`fake.s3 = false`),
+// and then no link is made.
+import { randomBytes } from 'node:crypto';
+
+import { badRequest, internalError, schemaFailure } from './answers.ts';
+import { cuid } from './integrations.ts';
+import { isNotEmpty, type JsonSchema } from './schema.ts';
+import type { CannedAnswer, FakeInstance, FakeState, MediaRow, StoredMessage } from './types.ts';
+
+const SCHEMAS = {
+	/** s3Schema: the row's fields a lookup may name (its `messageId` is an integer, the column text). */
+	media: {
+		type: 'object',
+		properties: { id: { type: 'string' }, type: { type: 'string' }, messageId: { type: 'integer' } },
+		...isNotEmpty('id', 'type', 'messageId'),
+	},
+	/** s3UrlSchema: `expiry` must be text, which MinIO then refuses (it wants a number). */
+	mediaUrl: {
+		type: 'object',
+		properties: { id: { type: 'string', pattern: '\\d+', minLength: 1 }, expiry: { type: 'string', pattern: '\\d+', minLength: 1 } },
+		...isNotEmpty('id'),
+		required: ['id'],
+	},
+} satisfies Record<string, JsonSchema>;
+
+/** The fake bucket's presigned links: MinIO's form, signed now for its longest (7 days). */
+export const FAKE_S3_ENDPOINT = 'https://s3.fake.invalid/evolution';
+const LINK_SECONDS = 604_800;
+
+/** What Prisma throws on a `where` key it does not know or a value of the wrong type, as the 400 carries it (the error's own fields). */
+const PRISMA_VALIDATION = { name: 'PrismaClientValidationError', clientVersion: '6.1.0' };
+
+/** The row the server writes for a received media message put in its bucket (messages.upsert: `<instance id>/<chat>/<type>/<time>_<file>`). */
+export function mediaRowFor(state: FakeState, message: StoredMessage): MediaRow | undefined {
+	if (!message.media) return undefined;
+	const extension = message.media.mimetype.split('/')[1]?.split(';')[0] ?? 'bin';
+	const file = message.media.fileName ?? `${message.key.id}.${extension}`;
+	const today = new Date().toISOString().slice(0, 10);
+	return {
+		id: cuid(),
+		fileName: `${state.idOf(message.instance)}/${message.key.remoteJid}/${message.messageType}/${Date.now()}_${file}`,
+		type: message.messageType,
+		mimetype: message.media.mimetype,
+		// Media.createdAt is a `@db.Date` on PostgreSQL: the day only.
+		createdAt: `${today}T00:00:00.000Z`,
+	};
+}
+
+function presigned(fileName: string): string {
+	const now = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+	const query = `X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=fake%2F${now.slice(0, 8)}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=${now}&X-Amz-Expires=${LINK_SECONDS}&X-Amz-SignedHeaders=host&X-Amz-Signature=${randomBytes(32).toString('hex')}`;
+	return `${FAKE_S3_ENDPOINT}/evolution-api/${fileName.split('/').map(encodeURIComponent).join('/')}?${query}`;
+}
+
+/** Media.findMany's row with its Message row (`select: { …, Message: true }`). */
+function selected(state: FakeState, message: StoredMessage, row: MediaRow) {
+	return {
+		...row,
+		Message: {
+			id: `row-${message.key.id}`,
+			key: message.key,
+			pushName: message.pushName ?? null,
+			participant: message.key.participant ?? null,
+			messageType: message.messageType,
+			message: { [message.messageType]: { mimetype: message.media?.mimetype, caption: message.media?.caption }, mediaUrl: presigned(row.fileName) },
+			contextInfo: null,
+			source: 'android',
+			messageTimestamp: message.messageTimestamp ?? 0,
+			chatwootMessageId: null,
+			chatwootInboxId: null,
+			chatwootConversationId: null,
+			chatwootContactInboxSourceId: null,
+			chatwootIsRead: null,
+			instanceId: state.idOf(message.instance),
+			webhookUrl: null,
+			status: null,
+			sessionId: null,
+		},
+	};
+}
+
+/**
+ * S3Service.getMedia: the rows `where: { instanceId, ...body }`. The instance's id comes only from
+ * the query (dataValidate copies the query into the instance; the path gives only its name), so
+ * without `?instanceId=` every instance's rows match. None: 400 "Media not found".
+ */
+function findMedia(state: FakeState, query: URLSearchParams, where: Record<string, unknown>): CannedAnswer | ReturnType<typeof selected>[] {
+	if (Object.keys(where).some((key) => key !== 'id' && key !== 'type') || where.messageId !== undefined) return badRequest([PRISMA_VALIDATION]);
+	const instanceId = query.get('instanceId') ?? undefined;
+	const rows = [...state.fake.messages.values()]
+		.filter((message) => message.s3Row)
+		.filter((message) => instanceId === undefined || state.idOf(message.instance) === instanceId)
+		.filter((message) => (where.id === undefined || message.s3Row!.id === where.id) && (where.type === undefined || message.s3Row!.type === where.type))
+		.map((message) => selected(state, message, message.s3Row!));
+	return rows.length ? rows : badRequest(['Media not found']);
+}
+
+/** POST /s3/getMedia (201). */
+export function getMedia(state: FakeState, _instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.media);
+	if (invalid) return invalid;
+	const found = findMedia(state, query, body);
+	return Array.isArray(found) ? { status: 201, body: found } : found;
+}
+
+/** POST /s3/getMediaUrl (200): the row by id, with a 7-day link; with S3 off, the row alone. */
+export function getMediaUrl(state: FakeState, _instance: FakeInstance, body: Record<string, unknown>, query: URLSearchParams): CannedAnswer {
+	const invalid = schemaFailure(body, SCHEMAS.mediaUrl);
+	if (invalid) return invalid;
+	const found = findMedia(state, query, { id: body.id });
+	if (!Array.isArray(found)) return found;
+	const row = found[0];
+	if (!state.fake.s3) return { status: 200, body: row };
+	if (body.expiry !== undefined) return badRequest(['expires should be of type "number"']);
+	return { status: 200, body: { mediaUrl: presigned(row.fileName), ...row } };
+}
+
+/**
+ * GET /baileys/generateMessageID (2.4): Baileys' generateMessageIDV2, `3EB0` and 18 hex digits.
+ * An instance with no WhatsApp socket fails reading its user.
+ */
+export function generateMessageId(_state: FakeState, instance: FakeInstance): CannedAnswer {
+	if (instance.socket === false) return internalError("Cannot read properties of undefined (reading 'user')");
+	return { status: 200, body: { id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` } };
+}

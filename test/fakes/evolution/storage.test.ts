@@ -1,0 +1,77 @@
+// The fake's S3 routes and 2.4's generateMessageID against what the real 2.3.6 and 2.3.7 servers
+// answered with S3_ENABLED=false (recorded offline by the realevo harness: the same on both; the
+// instance renamed `sales`). With S3 on, what the source says (docs/evolution-api.md, "S3 storage").
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { SEEDED_MESSAGES, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { callFake } from './call';
+
+let fake: EvolutionFake;
+beforeAll(async () => {
+	fake = await startEvolutionFake();
+});
+afterAll(async () => {
+	await fake.close();
+});
+beforeEach(() => fake.reset());
+
+const refused = (status: number, error: string, message: unknown) => ({ status, body: { status, error, response: { message } } });
+
+/** [request, route, body, the real server's answer] */
+const RECORDED: Array<[string, string, unknown, ReturnType<typeof refused>]> = [
+	['getMedia with an empty body', '/s3/getMedia/sales', {}, refused(400, 'Bad Request', ['Media not found'])],
+	['getMedia by type', '/s3/getMedia/sales', { type: 'image' }, refused(400, 'Bad Request', ['Media not found'])],
+	['getMedia by id', '/s3/getMedia/sales', { id: 'realevo-missing' }, refused(400, 'Bad Request', ['Media not found'])],
+	['getMedia with wrong types', '/s3/getMedia/sales', { messageId: 'x', type: 5 }, refused(400, 'Bad Request', [['type is not of a type(s) string', 'messageId is not of a type(s) integer']])],
+	['getMedia with an empty id', '/s3/getMedia/sales', { id: '' }, refused(400, 'Bad Request', [['The "id" cannot be empty']])],
+	['getMedia on an unknown instance', '/s3/getMedia/realevo-nobody', {}, refused(404, 'Not Found', ['The "realevo-nobody" instance does not exist'])],
+	['getMediaUrl without id', '/s3/getMediaUrl/sales', {}, refused(400, 'Bad Request', [['instance requires property "id"']])],
+	['getMediaUrl with an unknown id', '/s3/getMediaUrl/sales', { id: '123' }, refused(400, 'Bad Request', ['Media not found'])],
+	['getMediaUrl with a non-numeric id', '/s3/getMediaUrl/sales', { id: 'abc' }, refused(400, 'Bad Request', [['id does not match pattern "\\\\d+"']])],
+	['getMediaUrl with an expiry', '/s3/getMediaUrl/sales', { id: '123', expiry: '3600' }, refused(400, 'Bad Request', ['Media not found'])],
+	['getMediaUrl with a numeric expiry', '/s3/getMediaUrl/sales', { id: '123', expiry: 3600 }, refused(400, 'Bad Request', [['expiry is not of a type(s) string']])],
+];
+
+describe('Evolution fake: S3 routes as the real server answers them with S3 off', () => {
+	it.each(RECORDED)('%s', async (_name, path, body, answer) => {
+		expect(await callFake(fake, 'POST', path, body)).toEqual(answer);
+	});
+
+	it('answers the instance token as the global key (no media either way)', async () => {
+		expect(await callFake(fake, 'POST', '/s3/getMedia/sales', {}, 'sales-token')).toEqual(refused(400, 'Bad Request', ['Media not found']));
+	});
+
+	it("has no generateMessageID before 2.4: Express's 404, as 2.3.6 and 2.3.7 answer", async () => {
+		for (const release of ['2.3.6', '2.3.7'] as const) {
+			fake.release = release;
+			expect(await callFake(fake, 'GET', '/baileys/generateMessageID/sales')).toEqual(refused(404, 'Not Found', ['Cannot GET /baileys/generateMessageID/sales']));
+		}
+		fake.release = '2.4.0-rc2';
+		const made = await callFake(fake, 'GET', '/baileys/generateMessageID/sales');
+		expect(made.status).toBe(200);
+		expect(made.body).toEqual({ id: expect.stringMatching(/^3EB0[0-9A-F]{18}$/) });
+	});
+});
+
+describe('Evolution fake: S3 routes with S3 on (read in the source)', () => {
+	it('answers the rows (201) and a 7-day link (200); S3 turned off since: the row without a link', async () => {
+		const on = await startEvolutionFake({ s3: true });
+		try {
+			const rows = await callFake(on, 'POST', '/s3/getMedia/sales', { type: 'imageMessage' });
+			expect(rows.status).toBe(201);
+			expect(rows.body.map((row: { Message: { key: { id: string } } }) => row.Message.key.id)).toEqual([SEEDED_MESSAGES.image]);
+			const id = rows.body[0].id as string;
+			const link = await callFake(on, 'POST', '/s3/getMediaUrl/sales', { id });
+			expect(link.status).toBe(200);
+			expect(link.body.mediaUrl).toMatch(/X-Amz-Expires=604800/);
+			expect(await callFake(on, 'POST', '/s3/getMediaUrl/sales', { id, expiry: '3600' })).toEqual(refused(400, 'Bad Request', ['expires should be of type "number"']));
+			on.s3 = false;
+			const unlinked = await callFake(on, 'POST', '/s3/getMediaUrl/sales', { id });
+			expect(unlinked.status).toBe(200);
+			expect(unlinked.body).not.toHaveProperty('mediaUrl');
+			expect(unlinked.body).toMatchObject({ id, type: 'imageMessage' });
+		} finally {
+			await on.close();
+		}
+	});
+});
