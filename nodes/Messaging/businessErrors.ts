@@ -1,6 +1,7 @@
-// What the answers of the WhatsApp Business routes mean (labels, catalog, templates, calls, and
-// the Cloud API's "Method not available"), before errors.ts's general table: 2xx answers that
-// report a failure, and Evolution's Meta error envelope (business and template routes).
+// What the answers of the WhatsApp Business routes mean (labels, catalog, templates, and the Cloud
+// API's "Method not available"), before errors.ts's general table: 2xx answers that report a
+// failure, and Evolution's Meta error envelope (business and template routes). Send Template's and
+// Offer Call's own answers are with them (`answers`), in words of this file.
 import { detail, type Failure } from '../shared/errors';
 import type { RequestContext } from '../shared/contract';
 
@@ -15,27 +16,18 @@ export interface Named {
 }
 
 type Body = Record<string, unknown>;
-const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
-
-/** Evolution 2.3.0 to 2.4.0-rc2 answer Offer Call with this, without calling (the call is commented out in its code). */
-const isOfferCallStub = (body: Body) => body.id === '123' && 'jid' in body && !('to' in body);
+export const asBody = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
 
 /**
  * A 2xx that reports a failure: the catalog's catch (`{wuid, name: null, isBusiness: false}`, no
- * list), Offer Call's stub or its caught error (2.2: Baileys' Boom, serialised), an empty template
- * list (a Baileys instance: Meta refused its token and the service answers nothing).
+ * list), an empty template list (a Baileys instance: Meta refused its token and the service answers
+ * nothing).
  */
 export function isBusinessFailure(context: RequestContext | undefined, body: unknown): boolean {
-	if (!context) return false;
+	if (context?.routeKind !== 'business') return false;
 	const answer = asBody(body);
-	if (context.operation === 'sendTemplate') return isMetaSendRefusal(answer);
-	if (context.operation === 'offerCall') return isOfferCallStub(answer) || answer.isBoom === true;
-	if (context.routeKind === 'business') return answer.isBusiness === false && !Array.isArray(answer.catalog) && !Array.isArray(answer.collections);
-	return false;
+	return answer.isBusiness === false && !Array.isArray(answer.catalog) && !Array.isArray(answer.collections);
 }
-
-/** The Cloud API's send passes Meta's refusal on as its 201 answer (`{message, type, code, error_data?, fbtrace_id}`), where a sent message has a `key`. */
-const isMetaSendRefusal = (body: Body) => !('key' in body) && ('error_data' in body || typeof body.message === 'string');
 
 /** The Meta error envelope of the business and template routes: `{status, error, message, details: {...}}`. */
 function metaDetails(body: unknown): Body | undefined {
@@ -43,8 +35,20 @@ function metaDetails(body: unknown): Body | undefined {
 	return details && typeof details === 'object' ? (details as Body) : undefined;
 }
 
-const CLOUD_ONLY = 'Templates belong to WhatsApp Business Cloud API instances (integration WHATSAPP-BUSINESS, made with Meta\'s access token and business ID).';
-const BAILEYS_ONLY = 'It works on a Baileys instance (a number linked by QR code); pick one of those, or do it in WhatsApp Business Manager.';
+export const CLOUD_ONLY = 'Templates belong to WhatsApp Business Cloud API instances (integration WHATSAPP-BUSINESS, made with Meta\'s access token and business ID).';
+export const BAILEYS_ONLY = 'It works on a Baileys instance (a number linked by QR code); pick one of those, or do it in WhatsApp Business Manager.';
+
+/** The Cloud API channel's answer to a Baileys-only method. */
+export const isNotOnCloudApi = (reason: string) => /Method not available on WhatsApp Business API/i.test(reason);
+
+/** A Cloud API instance has no `what` ("labels", "calls"). */
+export function notOnCloudApi(instance: string, what: string, httpCode: string, reason: string): Failure {
+	return {
+		message: `${instance} is a WhatsApp Business Cloud API instance, which has no ${what} ${detail(httpCode, reason)}`,
+		description: BAILEYS_ONLY,
+		httpCode,
+	};
+}
 
 /** The failure of a business route's answer, or undefined when errors.ts's general table applies. */
 export function businessAnswerFailure(context: RequestContext, statusCode: number, body: unknown, named: Named): Failure | undefined {
@@ -53,36 +57,6 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 	const answer = asBody(body);
 	const ok = statusCode >= 200 && statusCode < 300;
 
-	if (context.operation === 'sendTemplate' && ok) {
-		const code = answer.code === undefined ? '' : `, code ${String(answer.code)}`;
-		return {
-			message: `Meta refused the template message to ${recipient} ${detail(httpCode, `${String(answer.message ?? 'no reason')}${code}`)}`,
-			description: "Check that Meta approved the template (Template → Get Many), that its name and language are exact, and that the parameters fill each of its placeholders.",
-			httpCode,
-		};
-	}
-	if (context.operation === 'sendTemplate' && /not available in the Baileys service/i.test(reason)) {
-		return {
-			message: `${instance} cannot send templates ${detail(httpCode, reason)}`,
-			description: CLOUD_ONLY,
-			httpCode,
-		};
-	}
-	if (ok && context.operation === 'offerCall' && isOfferCallStub(answer)) {
-		return {
-			message: `${instance} did not call ${recipient}: this Evolution API answers Offer Call without placing the call ${detail(httpCode, 'id "123"')}`,
-			description: 'Evolution API 2.3.0 to 2.4.0-rc2 have the call switched off in their code and answer a fixed id; only 2.2.x rings. Send a message instead, or run a 2.2 server for calls.',
-			httpCode,
-		};
-	}
-	if (ok && context.operation === 'offerCall') {
-		const boom = asBody(asBody(answer.output).payload);
-		return {
-			message: `${instance} could not call ${recipient} ${detail(httpCode, String(boom.message ?? 'the call failed'))}`,
-			description: 'Check in the Evolution API manager that the instance is connected, then try again.',
-			httpCode,
-		};
-	}
 	if (ok && context.routeKind === 'business') {
 		return {
 			message: `no catalog could be read for ${context.subject || recipient}: it is not a WhatsApp Business account with a catalog, or WhatsApp did not answer ${detail(httpCode, 'isBusiness: false')}`,
@@ -98,15 +72,8 @@ export function businessAnswerFailure(context: RequestContext, statusCode: numbe
 		};
 	}
 	if (ok) return undefined;
-	// The Cloud API channel's answer to every Baileys-only method, on any route.
-	if (/Method not available on WhatsApp Business API/i.test(reason)) {
-		const what = context.operation === 'offerCall' ? 'calls' : /label/i.test(`${context.routeKind} ${context.operation}`) ? 'labels' : 'this operation';
-		return {
-			message: `${instance} is a WhatsApp Business Cloud API instance, which has no ${what} ${detail(httpCode, reason)}`,
-			description: BAILEYS_ONLY,
-			httpCode,
-		};
-	}
+	// The Cloud API channel's answer to every Baileys-only method, on any route (Offer Call's own says "calls").
+	if (isNotOnCloudApi(reason)) return notOnCloudApi(instance, context.routeKind === 'label' ? 'labels' : 'this operation', httpCode, reason);
 	if (!BUSINESS_ROUTES.has(context.routeKind)) return undefined;
 	if (/fetch(Catalog|Collections) is not a function/.test(reason)) {
 		return {

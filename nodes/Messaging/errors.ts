@@ -1,7 +1,9 @@
 // What each way an Evolution API call can fail means for the user, naming the number or instance:
-// the table of answers and of failures with no answer. The errors themselves are built in
-// ../shared/errors.ts; the API key never appears (it is only in a request header, which nothing
-// here reads).
+// what is common to every operation (the two error envelopes, the statuses, the server's words),
+// the resources' own tables, and failures with no answer. An operation's own answers and the
+// release of its route live with it (`answers`, `since`), asked by the runner before this table.
+// The errors themselves are built in ../shared/errors.ts; the API key never appears (it is only
+// in a request header, which nothing here reads).
 import { detail, textReason, type Failure } from '../shared/errors';
 import { noAnswer } from '../shared/noAnswer';
 import type { QuotaRules, RequestContext, RunLimits } from '../shared/contract';
@@ -9,10 +11,7 @@ import { askedFor, duration, waitedFor } from '../shared/quota';
 import { businessAnswerFailure, isBusinessFailure } from './businessErrors';
 import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
-import { licenceFailure, licenceGateOf } from './licence';
 import { nullAnswerFailure } from './nullAnswers';
-import { operationAnswerFailure } from './operationAnswers';
-import { missingRouteFailure } from './releases';
 
 /** The operation of requests made outside routing, for the instance list. */
 export const LIST_INSTANCES = 'listInstances';
@@ -68,14 +67,15 @@ export function serverReason(body: unknown): string {
 	return typeof error === 'string' ? error : '';
 }
 
-function instanceOf(context: RequestContext): string {
+/** The instance as errors name it: `instance "sales"`, or the server for a request about it. */
+export function instanceOf(context: RequestContext): string {
 	const instanceName = context.about.instance;
 	if (instanceName !== undefined) return `instance "${instanceName}"`;
 	return context.operation === LIST_INSTANCES || context.routeKind === 'server' ? 'the server' : 'the instance';
 }
 
 /** The recipient as the user gave it and, when it differs, as it was sent. */
-function recipientOf(context: RequestContext, sent?: string): string {
+export function recipientOf(context: RequestContext, sent?: string): string {
 	const recipient = context.about.recipient;
 	if (recipient) return recipient.given === recipient.sent ? recipient.given : `${recipient.given} (sent as ${recipient.sent})`;
 	return sent ?? 'the number';
@@ -97,17 +97,15 @@ export function isMessagingSuccess(statusCode: number, body: unknown, context?: 
 	);
 }
 
-/** Connect's and Restart's 200 `{error: true, message}`; the message is "[object Object]" for Evolution's own exceptions. */
-function caughtError(context: RequestContext, instance: string, httpCode: string, body: unknown): Failure {
+/** What a 200 `{error: true, message}` (the controller caught an error) says; "[object Object]" for Evolution's own exceptions. */
+export function caughtReason(body: unknown): string {
 	const said = String((body as { message?: unknown }).message ?? '');
-	const reason = said && said !== '[object Object]' ? said : 'an error without a reason';
-	if (context.operation === 'restart') {
-		return {
-			message: `${instance} could not be restarted: it is not connected, or the server failed ${detail(httpCode, reason)}`,
-			description: 'Evolution restarts only a connected or connecting instance. Check it with Get Connection State; a closed one needs Connect (a new QR code).',
-			httpCode,
-		};
-	}
+	return said && said !== '[object Object]' ? said : 'an error without a reason';
+}
+
+/** Connect's 200 `{error: true, message}` (Restart's own is with it). */
+function caughtError(instance: string, httpCode: string, body: unknown): Failure {
+	const reason = caughtReason(body);
 	return {
 		message: `the server could not start the WhatsApp connection of ${instance} ${detail(httpCode, reason)}`,
 		description: 'The server has the instance but could not load or connect it. Check the Evolution API log, restart the server if needed, then try again.',
@@ -121,20 +119,14 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 	const httpCode = String(statusCode);
 	const instance = instanceOf(context);
 	const instanceName = context.about.instance;
-	// 2.4's licence gate answers every route alike, before the route's own cases.
-	const gate = licenceGateOf(statusCode, body);
-	if (gate) return licenceFailure(gate, context.serverUrl);
-
 	// The cases of a resource's own routes first; a group route's refusals (not a 2xx) by groupErrors.ts.
 	const ownCase =
-		missingRouteFailure(context, statusCode, reason) ??
-		operationAnswerFailure(context, statusCode, reason, instance) ??
 		integrationFailure(context, statusCode, body, reason, instance) ??
 		businessAnswerFailure(context, statusCode, body, { instance, recipient: recipientOf(context), reason }) ??
 		(context.routeKind === 'group' && statusCode >= 300 ? groupAnswerFailure(context, instance, statusCode, reason) : undefined);
 	if (ownCase) return ownCase;
 	if (statusCode >= 200 && statusCode < 300 && (body as { error?: unknown } | null)?.error === true) {
-		return caughtError(context, instance, httpCode, body);
+		return caughtError(instance, httpCode, body);
 	}
 	const nothingStored = statusCode >= 200 && statusCode < 300 && body === null ? nullAnswerFailure(context, instance, httpCode) : undefined;
 	if (nothingStored) return nothingStored;
@@ -189,13 +181,6 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 					httpCode,
 				};
 			}
-			if (context.operation === 'logout' && /not connected/i.test(reason)) {
-				return {
-					message: `${instance} is not logged in: its WhatsApp connection is already closed ${detail(httpCode, reason)}`,
-					description: 'There is nothing to log out. Use Connect to link a phone again, or Delete to remove the instance.',
-					httpCode,
-				};
-			}
 			if (/^(Invalid integration|token is required|number is required)$/im.test(reason)) {
 				return {
 					message: `the server refused to create ${instance} ${detail(httpCode, reason)}`,
@@ -218,13 +203,6 @@ export function messagingAnswerFailure(context: RequestContext, statusCode: numb
 			};
 		}
 		case 401:
-			if (context.operation === 'create') {
-				return {
-					message: `the API key was rejected for creating ${instance} ${detail(httpCode, reason)}`,
-					description: "Creating an instance needs the server's global API key (AUTHENTICATION_API_KEY); an instance's own token cannot. Put the global key in the Messaging API credential.",
-					httpCode,
-				};
-			}
 			return {
 				message: `the API key was rejected by ${instance} ${detail(httpCode, reason)}`,
 				description:

@@ -15,15 +15,6 @@ export function integrationFailure(context: RequestContext, statusCode: number, 
 	const httpCode = String(statusCode);
 	const off = env ? `Set ${env}=true in the Evolution API server's .env and restart it` : "Turn it on in the server's settings";
 	const empty = statusCode >= 200 && statusCode < 300 && (body === undefined || body === '');
-	// Without Start Session, startBot asks the Typebot itself, and answers nothing when that fails.
-	if (empty && context.operation === 'startTypebot') {
-		return {
-			message: `the server did not start the Typebot for ${context.subject}: it answered ${instance} with nothing (${httpCode})`,
-			description:
-				"Without Start Session, Evolution asks the Typebot itself and answers nothing when it cannot: check the Typebot URL and Public ID (the server's log says why), or turn Start Session on.",
-			httpCode,
-		};
-	}
 	// A transport's set and find return nothing when it is off: Express sends an empty body.
 	if (empty) {
 		const sqs = segment === 'sqs' ? ' (SQS also when SQS_GLOBAL_ENABLED is on: then one set of queues serves every instance)' : '';

@@ -3,6 +3,7 @@
 // "LICENSE_REQUIRED", "register_url", "instance_id", "docs_url", "message"}` (2.4.0-rc2's
 // `src/licensing/runtime.ts`, gateMiddleware). Nothing was done; the same request keeps failing until
 // someone registers the server, so the node says that and never sends it again.
+import type { RequestContext } from '../shared/contract';
 import type { Failure } from '../shared/errors';
 
 export interface LicenceGate {
@@ -47,4 +48,10 @@ export const ACTIVATION_HINT =
 /** The error of any request the gate refused: not retried, no advice about the WhatsApp connection. */
 export function licenceFailure(gate: LicenceGate, serverUrl: string): Failure {
 	return { message: notActivated(gate, serverUrl), description: ACTIVATION_HINT, httpCode: '503' };
+}
+
+/** The gate's failure: every route answers it alike, so the runner reads it before an operation's own answers (`Api.gate`). */
+export function messagingGate(statusCode: number, body: unknown, context: RequestContext): Failure | undefined {
+	const gate = licenceGateOf(statusCode, body);
+	return gate && licenceFailure(gate, context.serverUrl);
 }

@@ -11,14 +11,6 @@ export function nullAnswerFailure(context: RequestContext, instance: string, htt
 			httpCode,
 		};
 	}
-	// chat/findChatByRemoteJid answers null for a chat it has not stored.
-	if (context.operation === 'getChat') {
-		return {
-			message: `${instance} has no stored ${context.subject}`,
-			description:
-				'Evolution stores a chat once a message is sent or received in it (with DATABASE_SAVE_DATA_CHATS on). Check the number, or send a message first; Find Chats lists the stored ones.',
-			httpCode,
-		};
-	}
+	// Chat → Get Chat's own null is with it (getChat.ts).
 	return undefined;
 }

@@ -6,7 +6,9 @@ import { messagingServerUrl } from '../../credentials/MessagingApi.credentials';
 import type { About, Api } from '../shared/contract';
 import { requestOutsideRouting } from '../shared/runner';
 import { isMessagingSuccess, messagingAnswerFailure, messagingLimits, messagingNoAnswerFailure, messagingQuota } from './errors';
+import { messagingGate } from './licence';
 import { readAnswer } from './media/mediaBody';
+import { olderServerFailure } from './releases';
 
 export const MESSAGING_CREDENTIAL = 'messagingApi';
 
@@ -35,6 +37,8 @@ export const messagingApi: Api = {
 	server: { credentialType: MESSAGING_CREDENTIAL, baseUrl: (credentials) => messagingServerUrl.apply(credentials.serverUrl) },
 	// Send Media reads its answer as a stream, leaving the echoed base64 out (media/mediaBody.ts).
 	readBody: readAnswer,
+	gate: messagingGate,
+	olderServerFailure,
 	isSuccess: isMessagingSuccess,
 	answerFailure: messagingAnswerFailure,
 	noAnswerFailure: messagingNoAnswerFailure,

@@ -124,7 +124,26 @@ export type KeptField = string | readonly string[] | ((json: IDataObject) => unk
 /** A simplified item: its fields in order (10 at most), each with where its value comes from. */
 export type Simplified = Readonly<Record<string, KeptField>>;
 
-/** An operation as the runtime and the editor see it; its callbacks take the values its fields read. */
+/** A release of an API as its server names it: `2.4.0`. */
+export type Release = `${number}.${number}.${number}`;
+
+/**
+ * An operation as the runtime and the editor see it; its callbacks take the values its fields read.
+ * Its hooks run in this order for each item (`runOne` in runner.ts calls them in it, in one function):
+ *
+ * 1. `oncePerRun`: whether this item makes the operation for every input item of the run;
+ * 2. its fields' `read`, `to` and `about` (then its API's fields'), each in the order listed;
+ * 3. `adjustRequest`: a last change to the request once every field is in it;
+ * 4. `subject`, `routeKindOf`: what errors call the request, and its case of the error table;
+ * 5. `local`: the answer made on this machine, instead of 6 to 10;
+ * 6. `custom.completeRequest`: what only the execution adds (a custom operation);
+ * 7. `inOrder`: the send's lane and pause;
+ * 8. `send`: the request sent once, or several times, each made by `requestAsSent` when it goes;
+ * 9. judging each answer: its API's gate, a server older than `since`, its own `answers`, then its API's table;
+ * 10. `toItems` (then `simplify`) and `toBinary`: the items and their files;
+ *
+ * and, for a custom operation, `custom.makeOutput` once every item ran.
+ */
 export interface Operation<V extends Values = Values> {
 	/** The option the user picks, and the `action` sentence AI agents read. */
 	name: string;
@@ -138,6 +157,11 @@ export interface Operation<V extends Values = Values> {
 	subtitle?: string;
 	/** The route; an operation answered on this machine (`local`) has none. */
 	request?: { method: IHttpRequestMethods; path: string };
+	/**
+	 * The release of its API that brought the route, when later than the oldest the node is read
+	 * against: an older server's answer to it (its API's `olderServerFailure`) then says so, naming it.
+	 */
+	since?: Release;
 	/** Read, checked and placed in this order, before any request. */
 	fields: readonly Field[];
 	/** Which case of its API's error table the route is; default: its resource. */
@@ -150,27 +174,38 @@ export interface Operation<V extends Values = Values> {
 	 * no item; what it outputs, or its error, is paired with every input item. Read before the fields.
 	 */
 	oncePerRun?(item: ItemReader): boolean;
+	/** A last change to the request once every field is in it. */
+	adjustRequest?(request: RequestOptions): void;
+	/** What the request is about, for errors: "RUC 20131312955". */
+	subject?(values: V): string;
+	/** The case of the error table from the item's values, when it depends on them (SBS or SUNAT). */
+	routeKindOf?(values: V): string;
 	/**
 	 * Answers on this machine, with no request: no credential, no quota and none of its API's
 	 * fields (their Options are about requests). Resolves to what items are made of.
 	 */
 	local?(values: V): unknown;
-	/** What the request is about, for errors: "RUC 20131312955". */
-	subject?(values: V): string;
-	/** The case of the error table from the item's values, when it depends on them (SBS or SUNAT). */
-	routeKindOf?(values: V): string;
-	/** A last change to the request once every field is in it. */
-	finish?(request: RequestOptions): void;
 	/**
-	 * The request as it goes out, made anew for each time it is sent (a refusal for quota sends it
-	 * again): for a body that can be read only once, a file streamed from n8n's binary store.
+	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
+	 * pause before this one, counted from the start of the one before it in the lane.
 	 */
-	transmission?(request: RequestOptions, values: V, item: ItemReader): Promise<RequestOptions>;
+	inOrder?(values: V): { lane: string; pauseMs: number };
 	/**
 	 * Sends the request (or several); default: once. Resolves to the answer items are made of;
 	 * `fns` names the item in an error about what an earlier answer held.
 	 */
 	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions): Promise<unknown>;
+	/**
+	 * The request as it goes out, made anew for each time it is sent (a refusal for quota sends it
+	 * again): for a body that can be read only once, a file streamed from n8n's binary store.
+	 */
+	requestAsSent?(request: RequestOptions, values: V, item: ItemReader): Promise<RequestOptions>;
+	/**
+	 * What the operation's own answers mean, asked for every answer (a success too: a 2xx can report
+	 * a failure) after its API's gate and before its API's table: the failure, or undefined to leave
+	 * the answer to the API (a success, or a case the API's table says).
+	 */
+	answers?(answer: Answer, context: RequestContext): Failure | undefined;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?(answer: unknown, values: V): IDataObject[];
 	/**
@@ -180,11 +215,6 @@ export interface Operation<V extends Values = Values> {
 	simplify?: Simplified;
 	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */
 	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData | undefined>;
-	/**
-	 * For sends: the lane (an instance) whose messages go one at a time in item order, and the
-	 * pause before this one, counted from the start of the one before it in the lane.
-	 */
-	inOrder?(values: V): { lane: string; pauseMs: number };
 	/**
 	 * Run as n8n's custom operation (`customOperations[resource][operation]`, an execute function)
 	 * instead of through RoutingNode, for what only the execution's own functions do (a signed resume
@@ -199,13 +229,13 @@ export interface Operation<V extends Values = Values> {
 export interface CustomRun<V extends Values = Values> {
 	/** Only the first input item is run (one message, one wait, as n8n's send-and-wait nodes); default: every item. */
 	firstItemOnly?: boolean;
-	/** Completes the request, once every field is in it, with what only the execution has. */
-	prepare?(request: RequestOptions, values: V, fns: IExecuteFunctions): void;
+	/** Completes the request, once every field is in it and its base URL set, with what only the execution has. */
+	completeRequest?(request: RequestOptions, values: V, fns: IExecuteFunctions): void;
 	/**
 	 * What the node outputs once the items ran: `output` holds each run item's items (error items
 	 * under Continue On Fail), `sent` the values of the items whose request succeeded, in item order.
 	 */
-	finish(fns: IExecuteFunctions, output: INodeExecutionData[], sent: V[]): Promise<INodeExecutionData[][]>;
+	makeOutput(fns: IExecuteFunctions, output: INodeExecutionData[], sent: V[]): Promise<INodeExecutionData[][]>;
 }
 
 /** An operation's definition: its callbacks' values are inferred from its fields. */
@@ -230,7 +260,24 @@ export interface RequestContext {
 	about: About;
 	/** The base URL, to name the server when it cannot be reached. */
 	serverUrl: string;
+	/** The operation's own facts, which the runner asks before its API's table; none outside an operation. */
+	own?: OwnFacts;
 }
+
+/** What an operation knows of its answers, made once per operation (never per item): its title, the release of its route, its own answers. */
+export interface OwnFacts {
+	/** How errors name the operation: "Template → Edit". */
+	title: string;
+	since?: Release;
+	answers?(answer: Answer, context: RequestContext): Failure | undefined;
+}
+
+/** An operation's own facts, from its resource's name and its definition. */
+export const ownFactsOf = (resourceName: string, op: Operation): OwnFacts => ({
+	title: `${resourceName} → ${op.name}`,
+	...(op.since ? { since: op.since } : {}),
+	...(op.answers ? { answers: op.answers.bind(op) } : {}),
+});
 
 /** What the waiting was, for the error when it did not help. */
 export interface QuotaWait {
@@ -284,6 +331,16 @@ export interface Api {
 	credential?: NeededCredential;
 	/** Reads an answer's body, which some operations ask for as a stream. */
 	readBody?(body: unknown): Promise<unknown>;
+	/**
+	 * An answer every route of the API gives alike, whatever the operation (Evolution 2.4's licence
+	 * gate): its failure, read before the operation's own answers, or undefined.
+	 */
+	gate?(statusCode: number, body: unknown, context: RequestContext): Failure | undefined;
+	/**
+	 * What the answer of a server older than the operation's route (its `since`) means: the failure
+	 * that names the operation and the release, or undefined when the answer is not a missing route's.
+	 */
+	olderServerFailure?(title: string, since: Release, statusCode: number, body: unknown): Failure | undefined;
 	/** Whether an answer is a success; `context` tells which request it answers (a 2xx can still report a failure). */
 	isSuccess(statusCode: number, body: unknown, context: RequestContext): boolean;
 	/** The API's table of what an answer that is not a success means. */

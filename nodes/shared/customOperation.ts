@@ -18,7 +18,7 @@ import {
 import type { Api, Operation, RequestOptions, Resource } from './contract';
 import { routingNodeDomainRefusal } from './n8nReleases';
 import { applyRequestOptions } from './requestOptions';
-import { fieldsOf, itemReader, runOne, type ItemOutcome, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
+import { itemReader, planOf, runOne, type ItemOutcome, type OperationPlan, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
 import { serverOfRun } from './server';
 
 /** An item's request before its fields fill it: the route, the node's request defaults and Request Options. */
@@ -47,7 +47,6 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 			getBinaryMetadata: async (id) => await fns.helpers.getBinaryMetadata(id),
 		},
 	};
-	const custom = op.custom!;
 	return {
 		fns: run,
 		// Read as RoutingNode's items read them: without n8n's value check (see runItem).
@@ -61,7 +60,7 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 				ignoreHttpStatusErrors: true,
 				returnFullResponse: true,
 			})) as IN8nHttpFullResponse,
-		prepare: custom.prepare ? (request, values) => custom.prepare!(request, values, fns) : undefined,
+		execute: fns,
 	};
 }
 
@@ -97,22 +96,20 @@ function refusedItems(fns: IExecuteFunctions, indexes: number[], refusal: Error)
 
 /**
  * Runs a custom operation: each input item (or only the first) as a routed item runs, then the
- * operation's `finish` says what the node outputs (or puts the execution to wait).
+ * operation's `makeOutput` says what the node outputs (or puts the execution to wait).
  */
 export async function runCustomOperation(
 	fns: IExecuteFunctions,
-	api: Api,
-	resource: string,
-	op: Operation,
+	plan: OperationPlan,
 	requestDefaults: Partial<RequestOptions> = {},
 ): Promise<INodeExecutionData[][]> {
+	const { api, op } = plan;
 	const custom = op.custom;
 	if (!custom || !op.request) throw new NodeOperationError(fns.getNode(), `${op.name} is not a custom operation with a route`);
-	const fields = fieldsOf(api, op);
 	const count = fns.getInputData().length;
 	const indexes = custom.firstItemOnly ? [0] : Array.from({ length: count }, (_, index) => index);
 	const refused = await domainRefusalOf(fns, api);
-	if (refused) return await custom.finish(fns, refusedItems(fns, indexes, refused), []);
+	if (refused) return await custom.makeOutput(fns, refusedItems(fns, indexes, refused), []);
 	// Started in item order, as RoutingNode starts its items, in Batching's batches: the run's pacing
 	// spaces and orders them. All are settled before the first failure (in item order) stops the
 	// node, as RoutingNode does: the items before it still go, none after it. Each item is run once.
@@ -126,7 +123,7 @@ export async function runCustomOperation(
 			await sleep(intervalMs, fns.getExecutionCancelSignal());
 		}
 		runs.push(
-			runOne(customItemRun(fns, api, op, itemIndex, requestDefaults), api, resource, op, fields).then(
+			runOne(customItemRun(fns, api, op, itemIndex, requestDefaults), plan).then(
 				(value) => void (settled[position] = { status: 'fulfilled', value }),
 				(reason: unknown) => void (settled[position] = { status: 'rejected', reason }),
 			),
@@ -138,7 +135,7 @@ export async function runCustomOperation(
 	const outcomes = settled.filter(Boolean).map((outcome) => (outcome as PromiseFulfilledResult<ItemOutcome>).value);
 	const output = outcomes.flatMap((outcome) => outcome.items);
 	const sent = outcomes.flatMap((outcome) => (outcome.sent ? [outcome.sent] : []));
-	return await custom.finish(fns, output, sent);
+	return await custom.makeOutput(fns, output, sent);
 }
 
 type CustomOperationFunction = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
@@ -161,8 +158,9 @@ export function customOperationsOf(
 				throw new Error(`${op.name}: a custom operation sends its request once (no send, toBinary, local or oncePerRun)`);
 			}
 			operations[resource.value] ??= {};
+			const plan = planOf(api, resource, op);
 			operations[resource.value][op.value] = async function (this: IExecuteFunctions) {
-				return await runCustomOperation(this, api, resource.value, op, requestDefaults);
+				return await runCustomOperation(this, plan, requestDefaults);
 			};
 		}
 	}

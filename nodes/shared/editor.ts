@@ -207,7 +207,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 						action: op.action,
 						description: op.description,
 						// n8n runs a custom operation's execute function (customOperation.ts), never its routing.
-						...(op.custom ? {} : { routing: operationRouting(api, resource.value, op) }),
+						...(op.custom ? {} : { routing: operationRouting(api, resource, op) }),
 					}),
 				)
 				.sort(defaultFirst(defaultOperation)),

@@ -26,8 +26,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import type { Api, Operation } from './contract';
-import { fieldsOf, runItem } from './runner';
+import type { Api, Operation, Resource } from './contract';
+import { planOf, runItem } from './runner';
 
 /**
  * The error an item stops the run on, as RoutingNode will pass it on. RoutingNode (runNode, the loop
@@ -71,15 +71,15 @@ async function passResponse(
 }
 
 /** The declarative routing of one operation: its route, and the runner as its request hook. */
-export function operationRouting(api: Api, resource: string, op: Operation): INodePropertyRouting {
-	// Listed once per operation, not once per item.
-	const fields = fieldsOf(api, op);
+export function operationRouting(api: Api, resource: Pick<Resource, 'name' | 'value'>, op: Operation): INodePropertyRouting {
+	// Made once per operation, not once per item.
+	const plan = planOf(api, resource, op);
 	async function runOperation(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		try {
-			return await runItem(this, api, resource, op, fields, requestData);
+			return await runItem(this, plan, requestData);
 		} catch (error) {
 			// runItem throws only when the item stops the run (no Continue On Fail).
 			throw stoppingError(error);

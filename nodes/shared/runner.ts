@@ -6,6 +6,7 @@ import {
 	NodeOperationError,
 	type DeclarativeRestApiSettings,
 	type IAllExecuteFunctions,
+	type IExecuteFunctions,
 	type IExecutePaginationFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -18,19 +19,22 @@ import {
 import {
 	apiFieldsOf,
 	NOT_FOUND,
+	ownFactsOf,
 	type Answer,
 	type Api,
 	type Field,
 	type ItemReader,
 	type Operation,
+	type OwnFacts,
 	type RequestContext,
 	type RequestOptions,
+	type Resource,
 	type RunItem,
 	type RunLimits,
 	type SendRequest,
 	type Values,
 } from './contract';
-import { apiError, asNodeError, missingCredentialError, refusedDomainError, requireValid } from './errors';
+import { apiError, asNodeError, missingCredentialError, type Failure, refusedDomainError, requireValid } from './errors';
 import { domainRefusal } from './n8nReleases';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
@@ -67,11 +71,26 @@ async function receive(
 	}
 }
 
+/**
+ * What an answer means, asked in this order: what the API answers on every route alike (its gate),
+ * a server older than the operation's route (`since`), the operation's own answers, then whether
+ * the API calls it a success and, if not, the API's table. Undefined for a success.
+ */
+export function failureOf(api: Api, context: RequestContext, answer: Answer): Failure | undefined {
+	const { statusCode, body } = answer;
+	const own = context.own;
+	return (
+		api.gate?.(statusCode, body, context) ??
+		(own?.since ? api.olderServerFailure?.(own.title, own.since, statusCode, body) : undefined) ??
+		own?.answers?.(answer, context) ??
+		(api.isSuccess(statusCode, body, context) ? undefined : api.answerFailure(context, statusCode, body))
+	);
+}
+
 /** A successful answer's body; any other answer becomes the API's readable error, for the item if there is one. */
 function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer): unknown {
-	if (!api.isSuccess(answer.statusCode, answer.body, context)) {
-		throw apiError(node, itemIndex, api.answerFailure(context, answer.statusCode, answer.body));
-	}
+	const failure = failureOf(api, context, answer);
+	if (failure) throw apiError(node, itemIndex, failure);
 	return answer.body;
 }
 
@@ -177,9 +196,29 @@ export interface ItemRun {
 	transmit(request: RequestOptions): Promise<IN8nHttpFullResponse>;
 	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */
 	single?: IExecuteSingleFunctions;
-	/** A last change to the request with the item's values, before it is sent (custom operations). */
-	prepare?(request: RequestOptions, values: Values): void;
+	/** The execution's functions, for a custom operation's `completeRequest` (custom operations' runs). */
+	execute?: IExecuteFunctions;
 }
+
+/** An operation as the runner runs it, made once per operation (never per item). */
+export interface OperationPlan {
+	api: Api;
+	op: Operation;
+	/** Its fields, then its API's (fieldsOf). */
+	fields: readonly Field[];
+	/** Its case of the API's error table unless `routeKindOf` says otherwise: its own, or its resource's. */
+	routeKind: string;
+	own: OwnFacts;
+}
+
+/** The plan of one of a resource's operations. */
+export const planOf = (api: Api, resource: Pick<Resource, 'name' | 'value'>, op: Operation): OperationPlan => ({
+	api,
+	op,
+	fields: fieldsOf(api, op),
+	routeKind: op.routeKind ?? resource.value,
+	own: ownFactsOf(resource.name, op),
+});
 
 /** What one item made: its output items, and its values when its request succeeded. */
 export interface ItemOutcome {
@@ -187,8 +226,12 @@ export interface ItemOutcome {
 	sent?: Values;
 }
 
-/** One item of an operation: its fields read and checked, its request sent through the run's pacing, its items. */
-export async function runOne(run: ItemRun, api: Api, resource: string, op: Operation, fields: readonly Field[]): Promise<ItemOutcome> {
+/**
+ * One item of an operation: its fields read and checked, its request sent through the run's pacing,
+ * its items. The operation's hooks are called here, in the order the Operation type lists them.
+ */
+export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOutcome> {
+	const { api, op, fields } = plan;
 	const { item, request } = run;
 	const itemIndex = item.fns.getItemIndex();
 	const node = run.fns.getNode();
@@ -199,10 +242,11 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 	const stopsRun = !run.continueOnFail;
 	const context: RequestContext = {
 		operation: op.value,
-		routeKind: op.routeKind ?? resource,
+		routeKind: plan.routeKind,
 		subject: '',
 		about: {},
 		serverUrl: '',
+		own: plan.own,
 	};
 	// Each output item's source: this item, or every input item for an operation made once per run.
 	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
@@ -222,7 +266,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 			field.to?.(request, value);
 			if (field.about) Object.assign(context.about, field.about(value));
 		}
-		op.finish?.(request);
+		op.adjustRequest?.(request);
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
 		// Simplify works on the items as made, never on an error item nor on their files.
@@ -237,7 +281,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 		request.baseURL = context.serverUrl = server.baseURL;
 		if (server.allowedDomains === undefined) delete request.allowedDomains;
 		else request.allowedDomains = server.allowedDomains;
-		run.prepare?.(request, values);
+		if (op.custom?.completeRequest) op.custom.completeRequest(request, values, executeOf(run, op));
 
 		const pace: Pace = {
 			pacing,
@@ -245,7 +289,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 			limits: api.limits?.(values) ?? DEFAULT_LIMITS,
 			stopsRun,
 		};
-		const transmit = async (change: Partial<RequestOptions>) => await transmitted(node, itemIndex, { ...request, ...change }, run.transmit, op.transmission && ((r) => op.transmission!(r, values, item)));
+		const transmit = async (change: Partial<RequestOptions>) => await transmitted(node, itemIndex, { ...request, ...change }, run.transmit, op.requestAsSent && ((r) => op.requestAsSent!(r, values, item)));
 		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
 			await exchange(api, node, itemIndex, { ...context, subject }, async () => await transmit(change), pace, options);
 		const lane = op.inOrder?.(values);
@@ -270,6 +314,12 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 	}
 }
 
+/** The execution's functions, which only a custom operation's runs have. */
+function executeOf(run: ItemRun, op: Operation): IExecuteFunctions {
+	if (!run.execute) throw new NodeOperationError(run.fns.getNode(), `${op.name} completes its request with the execution's functions: it runs only as a custom operation`);
+	return run.execute;
+}
+
 /** The item's own functions, which only RoutingNode's runs have. */
 function singleOf(run: ItemRun, op: Operation): IExecuteSingleFunctions {
 	if (!run.single) throw new NodeOperationError(run.fns.getNode(), `${op.name} sends more than once or makes files: it cannot run as a custom operation`);
@@ -279,10 +329,7 @@ function singleOf(run: ItemRun, op: Operation): IExecuteSingleFunctions {
 /** One item of an operation, run from RoutingNode's request hook with the request n8n prepared. */
 export async function runItem(
 	fns: IExecutePaginationFunctions,
-	api: Api,
-	resource: string,
-	op: Operation,
-	fields: readonly Field[],
+	plan: OperationPlan,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	// n8n's own check of a value finds its property among all of the node's for every read, and
@@ -293,14 +340,14 @@ export async function runItem(
 		item: itemReader(fns, fns, parameter),
 		continueOnFail: fns.continueOnFail(),
 		request: requestData.options,
-		server: async () => await serverOfRun(fns, api.server),
+		server: async () => await serverOfRun(fns, plan.api.server),
 		transmit: async (options) => {
 			const [carried] = await fns.makeRoutingRequest({ ...requestData, options });
 			return carried.json as unknown as IN8nHttpFullResponse;
 		},
 		single: fns,
 	};
-	return (await runOne(run, api, resource, op, fields)).items;
+	return (await runOne(run, plan)).items;
 }
 
 /**

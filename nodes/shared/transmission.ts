@@ -12,7 +12,7 @@ function closeBody(body: unknown): void {
 }
 
 /**
- * Sends `request` once, as the operation's `transmission` makes it (when it has one). Failing to
+ * Sends `request` once, as the operation's `requestAsSent` makes it (when it has one). Failing to
  * make it (a file that cannot be opened) is an operation error, not the server's: nothing went out.
  * A streamed body the server did not read to its end (an early error answer) is closed after.
  */

@@ -56,6 +56,19 @@ export function refusedByTheTypeCheck() {
 	const wrong: number = valueOf({ ruc: '1' }, ruc);
 	// @ts-expect-error: routeOptions is required, so a send always has its Options (and the pause in them)
 	sendOperation({ name: 'Send X', value: 'sendX', action: 'Send X', description: 'X', path: '/message/sendX/{instanceName}', fields: [recipient] });
+	const about = { name: 'Get', value: 'get', action: 'Get', description: 'Get', request: { method: 'GET' as const, path: '/x' }, fields: [ruc] };
+	// What the refusals below change compiles: each refusal is about its one key.
+	operation({ ...about, since: '2.4.0', adjustRequest: () => undefined, answers: () => undefined, custom: { makeOutput: async () => [] } });
+	// @ts-expect-error: a release is three numbers ("2.4.0"), so a since that is not one does not compile
+	operation({ ...about, since: '2.4' });
+	// @ts-expect-error: an operation's facts are keys it declares: a misspelt one ("sinse") does not compile, nor is silently ignored
+	operation({ ...about, sinse: '2.4.0' });
+	// @ts-expect-error: the hook that changes the request once the fields are in it is adjustRequest (finish was its old name)
+	operation({ ...about, finish: () => undefined });
+	// @ts-expect-error: an operation's own answer is a failure ({message, description}) or undefined, not a text
+	operation({ ...about, answers: () => 'the server said no' });
+	// @ts-expect-error: a custom operation's output is made by makeOutput (finish was its old name)
+	operation({ ...about, custom: { finish: async () => [] } });
 	return wrong;
 }
 

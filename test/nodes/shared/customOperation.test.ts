@@ -1,8 +1,8 @@
 // An operation run as n8n's custom operation (`Operation.custom`, customOperation.ts), through
 // n8n-core's real engine, which runs `customOperations[resource][operation]` instead of RoutingNode:
 // each item's fields read and checked (an error naming the item, nothing sent), the request sent with
-// the node's credential and request defaults, completed by `prepare` with the execution's own
-// functions, one at a time in item order when the operation says so; Continue On Fail; `finish`
+// the node's credential and request defaults, completed by `completeRequest` with the execution's own
+// functions, one at a time in item order when the operation says so; Continue On Fail; `makeOutput`
 // deciding the output with the values of what was sent.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,7 +82,7 @@ const checkWord = (raw: unknown) => (typeof raw === 'string' && /^[a-z]+$/.test(
 const word = checkedField({ displayName: 'Word', name: 'word', type: 'string', default: '' }, checkWord, inBody('word'));
 const lane = checkedField({ displayName: 'Lane', name: 'lane', type: 'string', default: 'main' }, checkWord, inPath('lane'));
 
-/** What `finish` was given, by the last run. */
+/** What `makeOutput` was given, by the last run. */
 let finished: { output: INodeExecutionData[]; sent: IDataObject[] } | undefined;
 
 const shout = (firstItemOnly: boolean) =>
@@ -97,11 +97,11 @@ const shout = (firstItemOnly: boolean) =>
 		inOrder: (values) => ({ lane: valueOf(values, lane), pauseMs: 0 }),
 		custom: {
 			firstItemOnly,
-			prepare(request, values, fns: IExecuteFunctions) {
+			completeRequest(request, values, fns: IExecuteFunctions) {
 				(request.body as IDataObject).execution = fns.getExecutionId();
 				(request.body as IDataObject).upper = values.word.toUpperCase();
 			},
-			async finish(_fns, output, sent) {
+			async makeOutput(_fns, output, sent) {
 				finished = { output, sent: sent.map((values) => ({ word: values.word, lane: values.lane })) };
 				return [[...output, { json: { finished: sent.length }, pairedItem: { item: 0 } }]];
 			},
@@ -155,7 +155,7 @@ describe("a custom operation holds the credential's domain restriction as Routin
 		expect(finished).toBeUndefined();
 	});
 
-	it.runIf(restrictsDomains)('under Continue On Fail, gives every item its error item, paired, and finish nothing sent', async () => {
+	it.runIf(restrictsDomains)('under Continue On Fail, gives every item its error item, paired, and makeOutput nothing sent', async () => {
 		const result = await run('shout', ['hola', 'chau', 'bien'], true, { credential: noneListed });
 		expect(received).toEqual([]);
 		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
@@ -208,7 +208,7 @@ describe('a custom operation applies Request Options → Batching as RoutingNode
 });
 
 describe('an operation run as n8n custom operation', () => {
-	it('sends each item with its fields, the credential, the request defaults and what prepare adds, in item order', async () => {
+	it('sends each item with its fields, the credential, the request defaults and what completeRequest adds, in item order', async () => {
 		const result = await run('shout', ['hola', 'chau', 'bien']);
 
 		expect(result.error).toBeUndefined();
@@ -218,7 +218,7 @@ describe('an operation run as n8n custom operation', () => {
 			['POST', '/shout/main', { word: 'bien', execution: 'test-execution', upper: 'BIEN' }],
 		]);
 		expect(received[0].headers).toMatchObject({ apikey: 'key-1', accept: 'application/json' });
-		// finish decides the output: the items as the API makes them, paired, and what it adds.
+		// makeOutput decides the output: the items as the API makes them, paired, and what it adds.
 		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
 			[{ echoed: { word: 'hola', execution: 'test-execution', upper: 'HOLA' } }, { item: 0 }],
 			[{ echoed: { word: 'chau', execution: 'test-execution', upper: 'CHAU' } }, { item: 1 }],
@@ -252,7 +252,7 @@ describe('an operation run as n8n custom operation', () => {
 		expect((result.error as { message?: string } | undefined)?.message).toBe('The server refused the word "refuse" (409: refused) [item 0]');
 	});
 
-	it('under Continue On Fail, gives the failed item an error item, paired, and finish only what was sent', async () => {
+	it('under Continue On Fail, gives the failed item an error item, paired, and makeOutput only what was sent', async () => {
 		const result = await run('shout', ['hola', 'Chau!', 'refuse', 'bien'], true);
 		expect(received.map((request) => request.body.word)).toEqual(['hola', 'refuse', 'bien']);
 		expect(result.items.map((item) => [item.json.error ?? item.json.echoed ?? item.json, item.pairedItem])).toEqual([

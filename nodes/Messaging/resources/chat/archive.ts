@@ -22,7 +22,7 @@ export const archive = operation({
 	request: { method: 'POST', path: '/chat/archiveChat/{instanceName}' },
 	fields: [instance, chatMessageKey],
 	subject: ({ lastMessage }) => `chat ${lastMessage.remoteJid}`,
-	finish(request) {
+	adjustRequest(request) {
 		bodyOf(request).archive = true;
 	},
 	toItems: (answer, { lastMessage }) => archivedItem(answer, lastMessage, true),

@@ -34,7 +34,7 @@ export const block = operation({
 	description: 'Block a number: it can no longer call or message this WhatsApp number',
 	request: { method: 'POST', path: '/chat/updateBlockStatus/{instanceName}' },
 	fields: [instance, recipient, contactOnly],
-	finish(request) {
+	adjustRequest(request) {
 		inBody('status')(request, 'block');
 	},
 	toItems: (answer, { number }) => blockedItem(answer, number, true),

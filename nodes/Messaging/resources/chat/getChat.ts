@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/contract';
+import { instanceOf } from '../../errors';
 import { instance, recipient } from '../../fields';
 
 /** The chat's address as the server stores it: the route compares `remoteJid` as given, never adding the suffix. */
@@ -14,6 +15,16 @@ export const getChat = operation({
 	request: { method: 'GET', path: '/chat/findChatByRemoteJid/{instanceName}' },
 	fields: [instance, recipient],
 	subject: ({ number }) => `chat ${chatJid(number.number)}`,
+	// The route answers a JSON null for a chat it has not stored.
+	answers({ statusCode, body }, context) {
+		if (body !== null || statusCode < 200 || statusCode >= 300) return undefined;
+		return {
+			message: `${instanceOf(context)} has no stored ${context.subject}`,
+			description:
+				'Evolution stores a chat once a message is sent or received in it (with DATABASE_SAVE_DATA_CHATS on). Check the number, or send a message first; Find Chats lists the stored ones.',
+			httpCode: String(statusCode),
+		};
+	},
 	// A GET: the recipient goes in the query as an address, not in a body.
 	async send(send, { number }) {
 		return await send({ body: undefined, qs: { remoteJid: chatJid(number.number) } });

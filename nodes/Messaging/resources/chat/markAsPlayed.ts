@@ -12,6 +12,7 @@ export const markAsPlayed = operation({
 	action: 'Mark voice messages as played',
 	description: 'Send the played receipt (blue microphone) of voice messages (Evolution 2.4+)',
 	request: { method: 'POST', path: '/chat/markMessageAsPlayed/{instanceName}' },
+	since: '2.4.0',
 	fields: [instance, playedMessages],
 	toItems: (answer, { playedMessages: keys }) => [{ ...(answer as IDataObject), messages: keys as unknown as IDataObject[] }],
 });

@@ -12,7 +12,7 @@ export const unarchive = operation({
 	request: { method: 'POST', path: '/chat/archiveChat/{instanceName}' },
 	fields: [instance, chatMessageKey],
 	subject: ({ lastMessage }) => `chat ${lastMessage.remoteJid}`,
-	finish(request) {
+	adjustRequest(request) {
 		bodyOf(request).archive = false;
 	},
 	toItems: (answer, { lastMessage }) => archivedItem(answer, lastMessage, false),

@@ -10,7 +10,7 @@ export const unblock = operation({
 	description: 'Unblock a number, so it can call and message this WhatsApp number again',
 	request: { method: 'POST', path: '/chat/updateBlockStatus/{instanceName}' },
 	fields: [instance, recipient, contactOnly],
-	finish(request) {
+	adjustRequest(request) {
 		inBody('status')(request, 'unblock');
 	},
 	toItems: (answer, { number }) => blockedItem(answer, number, false),

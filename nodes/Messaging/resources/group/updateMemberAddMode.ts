@@ -11,6 +11,7 @@ export const updateMemberAddMode = operation({
 	description: 'Whether only admins or all members may add people; admins only (Evolution 2.4+)',
 	subtitle: 'Update Member Add Mode',
 	request: { method: 'POST', path: '/group/updateMemberAddMode/{instanceName}' },
+	since: '2.4.0',
 	fields: [instance, group, memberAddMode],
 	subject: ({ groupJid }) => `group ${groupJid}`,
 	toItems: (answer, { groupJid }) => [{ groupJid, ...(answer as IDataObject) }],

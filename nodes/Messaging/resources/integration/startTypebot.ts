@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, type Checked } from '../../../shared/checks';
 import { operation, type Field } from '../../../shared/contract';
+import { instanceOf } from '../../errors';
 import { checkedField, inBody, optionsCollection } from '../../../shared/fields';
 import { instance } from '../../fields';
 import { sessionChat } from './chatbotFields';
@@ -111,6 +112,16 @@ export const startTypebot = operation({
 	fields: [instance, sessionChat, typebotUrl, typebotPublicId, startOptions],
 	routeKindOf: () => integrationKind('typebot'),
 	subject: ({ chat }) => `the chat ${chat}`,
+	// Without Start Session, startBot asks the Typebot itself, and answers nothing when that fails.
+	answers({ statusCode, body }, context) {
+		if (statusCode < 200 || statusCode >= 300 || (body !== undefined && body !== '')) return undefined;
+		return {
+			message: `the server did not start the Typebot for ${context.subject}: it answered ${instanceOf(context)} with nothing (${statusCode})`,
+			description:
+				"Without Start Session, Evolution asks the Typebot itself and answers nothing when it cannot: check the Typebot URL and Public ID (the server's log says why), or turn Start Session on.",
+			httpCode: String(statusCode),
+		};
+	},
 	// `{typebot: {instanceName, typebot: {url, remoteJid, typebot, prefilledVariables}}}`: one flat item.
 	toItems: (answer) => {
 		const outer = ((answer as IDataObject).typebot ?? {}) as IDataObject;

@@ -12,7 +12,7 @@ export const addLabelToChat = operation({
 	request: { method: 'POST', path: '/label/handleLabel/{instanceName}' },
 	fields: [instance, recipient, label],
 	subject: ({ labelId }) => `label ${labelId}`,
-	finish: (request) => {
+	adjustRequest: (request) => {
 		bodyOf(request).action = 'add';
 	},
 });

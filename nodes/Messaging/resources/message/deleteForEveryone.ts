@@ -15,7 +15,7 @@ export const deleteForEveryone = operation({
 	fields: [instance, messageKey],
 	subject: ({ key }) => `message ${key.id}`,
 	// The route takes the key's fields flat: {id, fromMe, remoteJid}.
-	finish(request) {
+	adjustRequest(request) {
 		const body = bodyOf(request);
 		const key = body.key as IDataObject;
 		delete body.key;

@@ -40,7 +40,7 @@ export const edit = operation({
 	fields: [instance, messageKey, ownMessage, text],
 	subject: ({ key }) => `message ${key.id}`,
 	// The server compares `number` with the stored message's chat: the key's own address matches.
-	finish(request) {
+	adjustRequest(request) {
 		const body = bodyOf(request);
 		body.number = (body.key as IDataObject).remoteJid;
 	},

@@ -9,6 +9,7 @@ export const generateMessageId = operation({
 	subtitle: 'Generate Message ID',
 	// baileys.router.ts: the ID Baileys' generateMessageIDV2 makes for the instance's own number; nothing is sent.
 	request: { method: 'GET', path: '/baileys/generateMessageID/{instanceName}' },
+	since: '2.4.0',
 	fields: [instance],
 	subject: () => 'a new message ID',
 	toItems: (answer) => [{ messageId: (answer as { id?: unknown }).id ?? null }],

@@ -71,14 +71,14 @@ export const sendAndWait = sendOperation({
 	ownOptions: SEND_AND_WAIT_OPTIONS,
 	custom: {
 		firstItemOnly: true,
-		prepare(request, values, fns) {
+		completeRequest(request, values, fns) {
 			// Older n8n releases check the links' signature only when asked to.
 			requireSignedResumeLinks(fns);
 			const links = values.response.links.map(({ label, approved }) => ({ label, url: fns.getSignedResumeUrl({ approved: String(approved) }) }));
 			// No preview: the sending server would open the first link to make one.
 			Object.assign(bodyOf(request), { text: messageWithLinks(values.message, links), linkPreview: false });
 		},
-		async finish(fns, output, sent) {
+		async makeOutput(fns, output, sent) {
 			// Continue On Fail and the message not sent: its error item, and no waiting.
 			if (sent.length === 0) return [output];
 			await fns.putExecutionToWait(sent[0].waitTill);

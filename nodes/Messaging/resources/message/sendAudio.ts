@@ -20,7 +20,7 @@ const encoding: Field<'encoding', boolean | undefined> = {
 	to: inBody('encoding'),
 };
 
-/** The audio: a URL or raw base64 in the body; a binary file goes when the request does (`transmission`). */
+/** The audio: a URL or raw base64 in the body; a binary file goes when the request does (`requestAsSent`). */
 const audio: Field<'audio', string | undefined> = {
 	name: 'audio',
 	properties: [],
@@ -52,7 +52,7 @@ export const sendAudio = sendOperation({
 	],
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts); with
 	// Convert to Voice Note off it goes as base64, which the server then sends as it is.
-	async transmission(request, values, item) {
+	async requestAsSent(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' };
 		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item, values)).request;
 	},

@@ -126,6 +126,7 @@ export const sendCarousel = sendOperation({
 	notice:
 		'A carousel of one card without an image goes as that card alone (the Text is not shown). Whether WhatsApp shows carousels sent through Baileys has not been published.',
 	path: '/message/sendCarousel/{instanceName}',
+	since: '2.4.0',
 	fields: [recipient, carouselText, cards],
 	routeOptions: MESSAGE_OPTIONS,
 });

@@ -105,7 +105,7 @@ const media: Field<'media', IDataObject> = {
 		const mimeOption = item.require('MIME Type', options.mimeType, checkMimeType(options.mimeType));
 		const fileNameOption = item.require('File Name', options.fileName, checkFileName(options.fileName));
 
-		// A binary file is not in the JSON body: it goes when the request does (`transmission`).
+		// A binary file is not in the JSON body: it goes when the request does (`requestAsSent`).
 		const body: IDataObject = { mediatype: type, ...(content.binary ? {} : { media: content.media }) };
 		const mimeType = mimeOption ?? content.mimeType ?? mimeTypeForFileName(fileNameOption ?? content.fileName);
 		if (mimeType) body.mimetype = mimeType;
@@ -132,9 +132,9 @@ export const sendMedia = sendOperation({
 	routeOptions: MESSAGE_OPTIONS,
 	ownOptions: MEDIA_DETAIL_OPTIONS,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
-	finish: sendMediaAsBuffer,
+	adjustRequest: sendMediaAsBuffer,
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
-	async transmission(request, values, item) {
+	async requestAsSent(request, values, item) {
 		const type = valueOf(values, mediaType);
 		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
 		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };

@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, type Checked } from '../../../shared/checks';
+import type { Answer, RequestContext } from '../../../shared/contract';
+import { detail, type Failure } from '../../../shared/errors';
 import { checkedField, inBody } from '../../../shared/fields';
+import { asBody, CLOUD_ONLY } from '../../businessErrors';
+import { instanceOf, isMessagingSuccess, recipientOf, serverReason } from '../../errors';
 import { recipient } from '../../fields';
 import { delayOption, QUOTED_OPTION } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -38,6 +42,30 @@ const templateParameters = checkedField(
 	inBody('components'),
 );
 
+/** The Cloud API's send passes Meta's refusal on as its 201 answer (`{message, type, code, error_data?, fbtrace_id}`), where a sent message has a `key`. */
+const isMetaSendRefusal = (body: unknown) => {
+	const answer = asBody(body);
+	return !('key' in answer) && ('error_data' in answer || typeof answer.message === 'string');
+};
+
+/** Meta's refusal passed on as a 2xx, and a Baileys instance's refusal of templates. */
+function sendTemplateAnswers({ statusCode, body }: Answer, context: RequestContext): Failure | undefined {
+	const httpCode = String(statusCode);
+	if (statusCode >= 200 && statusCode < 300) {
+		if (!isMetaSendRefusal(body) && isMessagingSuccess(statusCode, body, context)) return undefined;
+		const answer = asBody(body);
+		const code = answer.code === undefined ? '' : `, code ${String(answer.code)}`;
+		return {
+			message: `Meta refused the template message to ${recipientOf(context)} ${detail(httpCode, `${String(answer.message ?? 'no reason')}${code}`)}`,
+			description: "Check that Meta approved the template (Template → Get Many), that its name and language are exact, and that the parameters fill each of its placeholders.",
+			httpCode,
+		};
+	}
+	const reason = serverReason(body);
+	if (!/not available in the Baileys service/i.test(reason)) return undefined;
+	return { message: `${instanceOf(context)} cannot send templates ${detail(httpCode, reason)}`, description: CLOUD_ONLY, httpCode };
+}
+
 export const sendTemplate = sendOperation({
 	name: 'Send Template',
 	value: 'sendTemplate',
@@ -47,4 +75,5 @@ export const sendTemplate = sendOperation({
 	path: '/message/sendTemplate/{instanceName}',
 	fields: [recipient, templateName, templateLanguage, templateParameters],
 	routeOptions: [delayOption('typing...'), QUOTED_OPTION],
+	answers: sendTemplateAnswers,
 });

@@ -29,7 +29,7 @@ const video: Field<'video', string | undefined> = {
 				problem: `is ${content.mimeType}, not a video`,
 				hint: 'Give an MP4 video (video/mp4); WhatsApp plays a video note as a round video.',
 			});
-		// A binary file is uploaded when the request goes (`transmission`).
+		// A binary file is uploaded when the request goes (`requestAsSent`).
 		return content.binary ? undefined : content.media;
 	},
 	to: inBody('video'),
@@ -47,7 +47,7 @@ export const sendVideoNote = sendOperation({
 	fields: [recipient, mediaFile, video],
 	routeOptions: MESSAGE_OPTIONS,
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
-	async transmission(request, values, item) {
+	async requestAsSent(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' };
 		// sendPtv came with 2.2.0, which reads forms: no JSON retry (a 2.1 server has no such route).
 		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item, values)).request;

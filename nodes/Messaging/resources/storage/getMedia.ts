@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
 import { instance } from '../../fields';
-import { noMediaFailure } from './storageAnswers';
+import { noMediaFailure, storageAnswers } from './storageAnswers';
 import { instanceIdOf, mediaFilters, mediaItem, type MediaFilters } from './storageFields';
 
 /** What errors call the media asked for: "media imageMessage with ID cm…". */
@@ -23,6 +23,7 @@ export const getMedia = operation({
 	request: { method: 'POST', path: '/s3/getMedia/{instanceName}' },
 	fields: [instance, mediaFilters],
 	subject: ({ filters }) => mediaAsked(filters),
+	answers: storageAnswers,
 	// Two requests: the instance's id (the route reads it only from the query, and answers every
 	// instance's media without it), then the media.
 	async send(send, { instanceName, filters }, fns) {

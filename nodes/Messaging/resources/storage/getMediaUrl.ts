@@ -4,7 +4,7 @@ import { operation } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
 import { checkedField, inBody } from '../../../shared/fields';
 import { instance } from '../../fields';
-import { noLinkFailure } from './storageAnswers';
+import { noLinkFailure, storageAnswers } from './storageAnswers';
 import { checkMediaId, instanceIdOf, mediaItem } from './storageFields';
 
 const mediaId = checkedField(
@@ -48,6 +48,7 @@ export const getMediaUrl = operation({
 	request: { method: 'POST', path: '/s3/getMediaUrl/{instanceName}' },
 	fields: [instance, mediaId],
 	subject: ({ mediaId: id }) => `media with ID ${id}`,
+	answers: storageAnswers,
 	// The instance's id first, as Get Media: without it the route would find another instance's media by its ID.
 	async send(send, { instanceName, mediaId: id }, fns) {
 		const instanceId = await instanceIdOf(send, instanceName, fns, 'Get Media URL');

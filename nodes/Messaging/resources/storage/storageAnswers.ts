@@ -3,8 +3,9 @@
 // both routes answer 400 "Media not found" (S3Service.getMedia), the same as for a filter that
 // matches nothing. A row written while S3 was on is still found after it is turned off, but the
 // link is then left out of the answer (getObjectUrl returns nothing without a MinIO client).
-import type { RequestContext } from '../../../shared/contract';
+import type { Answer, RequestContext } from '../../../shared/contract';
 import { detail, type Failure } from '../../../shared/errors';
+import { instanceOf, serverReason } from '../../errors';
 
 /** The server's settings that store media in S3, for the errors' advice. */
 export const S3_SETTINGS = 'S3_ENABLED=true (with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY)';
@@ -29,9 +30,10 @@ export function noLinkFailure(instance: string, mediaId: string, httpCode: strin
 	};
 }
 
-/** The failure of an S3 route's answer, or undefined for errors.ts's general table. */
-export function storageFailure(context: RequestContext, statusCode: number, reason: string, instance: string): Failure | undefined {
-	if (context.routeKind !== 'storage') return undefined;
-	if (statusCode === 400 && /^Media not found$/.test(reason)) return noMediaFailure(instance, context.subject, detail(String(statusCode), reason), String(statusCode));
-	return undefined;
+/** The storage operations' own answers (`answers`): the failure of an S3 route's answer, or undefined for errors.ts's table. */
+export function storageAnswers({ statusCode, body }: Answer, context: RequestContext): Failure | undefined {
+	if (statusCode !== 400) return undefined;
+	const reason = serverReason(body);
+	if (!/^Media not found$/.test(reason)) return undefined;
+	return noMediaFailure(instanceOf(context), context.subject, detail(String(statusCode), reason), String(statusCode));
 }

@@ -10,6 +10,7 @@ export const deleteTemplate = operation({
 	description: 'Delete a template at Meta, in every language or one (Evolution 2.3.7+)',
 	subtitle: 'Delete Template',
 	request: { method: 'DELETE', path: '/template/delete/{instanceName}' },
+	since: '2.3.7',
 	fields: [instance, templateName, templateDeleteOptions],
 	subject: ({ templateName: name }) => `template ${name}`,
 });
