@@ -118,8 +118,10 @@ async function exchange(
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
 		apiError(node, itemIndex, api.quota!.exhausted(context, answer, { waitedMs, askedMs, maxWaitMs: limits.maxQuotaWaitMs }));
 	let renewed = false;
+	let queued: Promise<number> | undefined;
 	for (let retry = false; ; retry = true) {
-		const warmUp = await pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone);
+		const warmUp = await (queued ?? pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone));
+		queued = undefined;
 		const sentAt = Date.now();
 		const tokenGeneration = pacing.tokenGeneration;
 		try {
@@ -132,6 +134,8 @@ async function exchange(
 				renewed = true;
 				// Emptied, the field makes n8n fetch a token (the credential's preAuthentication) for the next request.
 				if (pacing.renewToken(tokenGeneration)) pace.credentials[api.token.field] = '';
+				// In line before the slot is handed on: the request that met the expiry first fetches the new token.
+				queued = pacing.slot(place, limits.maxInFlight, true, limits.firstAlone);
 				continue;
 			}
 			if (!api.quota?.isRefusal(answer)) {
