@@ -36,11 +36,17 @@ export const messagingApi: Api = {
 	// Send Media reads its answer as a stream, leaving the echoed base64 out (media/mediaBody.ts).
 	readBody: readAnswer,
 	isSuccess: isMessagingSuccess,
-	answerFailure: messagingAnswerFailure,
+	// Evolution answers a key it refuses with 401, whatever the route (docs/evolution-api.md): a refusal of the credential.
+	answerFailure: (context, statusCode, body) => {
+		const failure = messagingAnswerFailure(context, statusCode, body);
+		return statusCode === 401 ? { ...failure, refuses: 'scope' } : failure;
+	},
 	noAnswerFailure: messagingNoAnswerFailure,
 	toItems: toMessageItems,
 	quota: messagingQuota,
 	limits: messagingLimits,
+	// A key one instance refuses may be another instance's token: refused per instance (or for the server's routes).
+	refusalScope: (context) => context.about.instance ?? '',
 };
 
 /** `GET /webhook/find` answers `null` (JSON) when the instance never had a webhook. */

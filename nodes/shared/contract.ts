@@ -290,16 +290,28 @@ export interface Api {
 	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
 	/** What a request that got no answer (refused, dropped, timed out) means. */
 	noAnswerFailure(context: RequestContext, error: unknown): Failure;
-	/**
-	 * The answer inside a failure, for an API whose requests go without ignoreHttpStatusErrors (n8n
-	 * renews an expiring token only on a 401 it throws): the answer is then judged as any other.
-	 */
+	/** The answer inside a failure, for an API whose error answers may come thrown: judged as any other answer. */
 	answerOfError?(error: unknown): Answer | undefined;
 	toItems(answer: unknown, values: Values): IDataObject[];
 	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
 	quota?: QuotaRules;
 	/** The run's requests in flight at once and how long quota refusals may last, from an item's values. */
 	limits?(values: Values): RunLimits;
+	/** Which requests a refusal of the credential for its scope covers (Failure.refuses): those of the same scope. Default: all. */
+	refusalScope?(context: RequestContext): string;
+	/** A token the credential holds, which the run renews (SUNAT's). */
+	token?: CredentialToken;
+}
+
+/**
+ * A token in the credential's expirable field, which n8n fetches through the credential's
+ * preAuthentication when the field is empty. A run's requests go with the run's own copy of the
+ * credential, so one token serves them all; an answer that says it expired makes the run empty the
+ * field once, the next request alone fetching the new one, and send each request that met it again, once.
+ */
+export interface CredentialToken {
+	field: string;
+	expired(answer: Answer): boolean;
 }
 
 export interface Resource {
