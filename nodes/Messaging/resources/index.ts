@@ -3,6 +3,7 @@
 import type { Resource } from '../../shared/contract';
 import { business } from './business';
 import { chat } from './chat';
+import { chatbot } from './chatbot';
 import { group } from './group';
 import { instanceResource } from './instance';
 import { integration } from './integration';
@@ -25,4 +26,5 @@ export const MESSAGING_RESOURCES: Resource[] = [
 	template,
 	server,
 	integration,
+	chatbot,
 ];
