@@ -73,7 +73,7 @@ describe("Evolution API's client routes", () => {
 		expect([...usedRoutes()].filter((route) => !known.has(route))).toEqual([]);
 	});
 
-	it('leaves out only the routes the issue names: raw Baileys protocol, S3, metrics, chatbot configuration, and inbound webhooks', () => {
+	it('leaves out only the routes the issue names: raw Baileys protocol, S3, metrics, and inbound webhooks', () => {
 		for (const [route, why] of Object.entries(NOT_FOR_WORKFLOWS)) {
 			expect(EVOLUTION_ROUTES, route).toContain(route);
 			expect(why.trim(), route).not.toBe('');

@@ -10,7 +10,7 @@ export const create = operation({
 	name: 'Create',
 	value: 'create',
 	action: 'Create chatbot on instance',
-	description: 'Attach a Typebot, Dify, Flowise, OpenAI, n8n, EvoAI or Evolution Bot with its trigger',
+	description: 'Attach a bot (Typebot, Dify, OpenAI, n8n…) to the instance, with its trigger',
 	subtitle: 'Create Chatbot',
 	request: { method: 'POST', path: '/{bot}/create/{instanceName}' },
 	// What to configure, the bot's own settings, its trigger, then Options.

@@ -20,7 +20,7 @@ const credentialName = checkedField(
 );
 
 const openAiApiKey = checkedField(
-	{ displayName: 'OpenAI API Key', name: 'openAiApiKey', type: 'string', typeOptions: { password: true }, required: true, default: '', placeholder: 'sk-...', description: "The key from your OpenAI account (never shown in the node's output)" },
+	{ displayName: 'OpenAI API Key', name: 'openAiApiKey', type: 'string', typeOptions: { password: true }, required: true, default: '', placeholder: 'e.g. sk-proj-...', description: "The key from your OpenAI account (never shown in the node's output)" },
 	(raw): Checked<string> => (typeof raw === 'string' && raw.trim() !== '' ? ok(raw.trim()) : bad('is empty', 'Paste the API key from your OpenAI account (platform.openai.com, API keys).')),
 	inBody('apiKey'),
 );

@@ -14,7 +14,7 @@ export const updateSettings = operation({
 	name: 'Update Settings',
 	value: 'updateSettings',
 	action: 'Update chatbot settings of instance',
-	description: "Change the instance's defaults for a kind of bot; what is not set stays as stored",
+	description: "Change the instance's defaults for a kind of bot; the rest stays as stored",
 	subtitle: 'Update Chatbot Settings',
 	request: { method: 'POST', path: '/{bot}/settings/{instanceName}' },
 	fields: [instance, bot, settingsChanges],
