@@ -18,13 +18,23 @@
 // uploads of Send Media, Send Audio and Send Video Note, and their errors); their parameters, items
 // or error, and every HTTP exchange, masked, are written to items.json
 // (test/nodes/Messaging/realServerItems.test.ts holds the fake to them).
-import { mkdirSync, writeFileSync } from 'node:fs';
+//
+// Last, issue 42's routes (test/fixtures/evolution-real/chatbots.json: every chatbot's configuration,
+// OpenAI's credentials and models, S3's media), scenario by scenario, each on a server started with
+// the scenario's environment (all bots on; all switched off), written to chatbots.json
+// (test/fakes/evolution/realServerChatbots.test.ts holds the fake to them). With --tree the script
+// restarts the server for a scenario that changes the environment; with --url it records only the
+// scenarios named by --scenario (default: those that change nothing), the server being started as
+// they say, and keeps the other scenarios' recordings.
+//   --only requests|chatbots   record only answers.json and items.json, or only chatbots.json
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { run } from '../../test/harness/processes.mjs';
-import { FIXTURES, loadRequests, mask, replay } from '../../test/harness/realEvolution.mjs';
+import { FIXTURES, loadChatbotScenarios, loadRequests, mask, replay } from '../../test/harness/realEvolution.mjs';
 
 // The engine and the node are TypeScript: plain Node runs them through the bench's transpiling
 // loader (bench/register.cjs), which also pins one copy of n8n-workflow and n8n-core.
@@ -45,15 +55,24 @@ const { values: args } = parseArgs({
 		release: { type: 'string' },
 		// Only the raw requests (answers.json), not the node's operations (items.json).
 		'no-items': { type: 'boolean', default: false },
+		// Only one part: `requests` (answers.json, items.json) or `chatbots` (chatbots.json).
+		only: { type: 'string' },
+		// With --url: the chatbots.json scenarios the running server's environment is set for.
+		scenario: { type: 'string', multiple: true },
 	},
 });
+if (args.only !== undefined && !['requests', 'chatbots'].includes(args.only)) {
+	console.error('--only takes requests or chatbots');
+	process.exit(2);
+}
 
 const WRONG_KEY = 'not-the-server-key';
 
-async function harness(action, ...rest) {
+async function harness(action, rest = [], extraEnv = {}) {
 	// Its own namespace and database folder per tree, so that another run of the harness is left alone.
 	const env = {
 		...process.env,
+		...extraEnv,
 		REALEVO_NS: 'realevo-rec',
 		REALEVO_BASE: `/tmp/realevo/rec-${basename(args.tree)}`,
 		REALEVO_EXPOSE: args.port,
@@ -63,14 +82,65 @@ async function harness(action, ...rest) {
 	return result.stdout;
 }
 
-async function record(url) {
+/** Starts the tree on a fresh database, with `env` appended to the harness's environment. */
+async function freshServer(env = {}) {
+	await harness('down', ['--purge']);
+	const extra = {};
+	if (Object.keys(env).length > 0) {
+		const file = join(tmpdir(), `realevo-env-${process.pid}`);
+		writeFileSync(file, Object.entries(env).map(([key, value]) => `${key}=${value}\n`).join(''));
+		extra.REALEVO_ENV_EXTRA = file;
+	}
+	await harness('up', [args.tree, '18080'], extra);
+}
+
+async function serverInfo(url) {
 	const info = await (await fetch(`${url}/`)).json();
-	const release = args.release ?? String(info.version);
 	const probe = await fetch(`${url}/instance/fetchInstances`, { headers: { apikey: args.key } });
 	const gated = probe.status === 503 && (await probe.json()).code === 'LICENSE_REQUIRED';
+	return { release: args.release ?? String(info.version), version: info.version, gated };
+}
+
+/**
+ * Records chatbots.json's scenarios. `serverFor(scenario)` answers the URL of a server started with
+ * the scenario's environment, or undefined to leave that scenario's earlier recording as it is.
+ */
+async function recordChatbots(release, serverFor) {
+	const file = join(args.out, release, 'chatbots.json');
+	let earlier = [];
+	try {
+		earlier = JSON.parse(readFileSync(file, 'utf8')).scenarios;
+	} catch (error) {
+		if (error.code !== 'ENOENT') throw error;
+	}
+	const scenarios = [];
+	for (const scenario of loadChatbotScenarios()) {
+		const url = await serverFor(scenario);
+		if (url === undefined) {
+			const kept = earlier.find((recorded) => recorded.name === scenario.name);
+			if (kept) scenarios.push(kept);
+			console.error(`record: chatbots scenario ${scenario.name} not recorded now${kept ? ' (earlier recording kept)' : ''}`);
+			continue;
+		}
+		console.error(`record: chatbots scenario ${scenario.name} (${JSON.stringify(scenario.env)}), ${scenario.requests.length} requests`);
+		const answers = await replay(scenario.requests, { url, keys: { global: args.key, wrong: WRONG_KEY } });
+		scenarios.push({ name: scenario.name, env: scenario.env, answers });
+	}
+	mkdirSync(join(args.out, release), { recursive: true });
+	const recording = {
+		$comment: "Issue 42's routes (chatbots.json's scenarios) as the real Evolution server answered them, each scenario on a fresh server started with the harness's environment plus the scenario's env (scripts/realevo/record.mjs), masked as answers.json. Do not edit by hand.",
+		release,
+		scenarios,
+	};
+	writeFileSync(file, `${JSON.stringify(recording, null, '\t')}\n`);
+	console.error(`record: ${scenarios.length} chatbots scenarios written to ${file}`);
+}
+
+async function record(url) {
+	const { release, version, gated } = await serverInfo(url);
 	const { requests, gate } = loadRequests();
 	const list = gated ? gate : requests;
-	console.error(`record: Evolution ${info.version} as ${release}${gated ? ' (licence gate)' : ''}, ${list.length} requests`);
+	console.error(`record: Evolution ${version} as ${release}${gated ? ' (licence gate)' : ''}, ${list.length} requests`);
 	const answers = await replay(list, { url, keys: { global: args.key, wrong: WRONG_KEY } });
 	const folder = join(args.out, release);
 	mkdirSync(folder, { recursive: true });
@@ -95,15 +165,34 @@ async function record(url) {
 	console.error(`record: ${results.length} operations written to ${itemsFile}`);
 }
 
+const sameEnv = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
 if (args.url) {
-	await record(args.url);
+	if (args.only !== 'chatbots') await record(args.url);
+	const { release, gated } = await serverInfo(args.url);
+	if (args.only !== 'requests' && !gated) {
+		const named = args.scenario;
+		await recordChatbots(release, async (scenario) => ((named ? named.includes(scenario.name) : Object.keys(scenario.env).length === 0) ? args.url : undefined));
+	}
 } else if (args.tree) {
-	await harness('down', '--purge');
-	await harness('up', args.tree, '18080');
+	const url = `http://127.0.0.1:${args.port}`;
 	try {
-		await record(`http://127.0.0.1:${args.port}`);
+		await freshServer();
+		if (args.only !== 'chatbots') await record(url);
+		const { release, gated } = await serverInfo(url);
+		if (args.only !== 'requests' && !gated) {
+			// The running server's environment: the harness's own, then each scenario's.
+			let running = {};
+			await recordChatbots(release, async (scenario) => {
+				if (!sameEnv(running, scenario.env)) {
+					await freshServer(scenario.env);
+					running = scenario.env;
+				}
+				return url;
+			});
+		}
 	} finally {
-		await harness('down', '--purge');
+		await harness('down', ['--purge']);
 	}
 } else {
 	console.error('usage: record.mjs --tree <prepared Evolution tree> [--harness <realevo dir>] | --url <server URL> [--key <global key>]');

@@ -37,9 +37,27 @@ export interface RealRecording {
 	answers: RealAnswer[];
 }
 
+/** One scenario of chatbots.json: its requests, recorded on a server started with `env`. */
+export interface RealScenario {
+	name: string;
+	/** Evolution's settings for this scenario, appended to the harness's environment (`TYPEBOT_ENABLED=false`…). */
+	env: Record<string, string>;
+	/** The same settings for the fake: the route segments its `integrationsOff` option turns off. */
+	integrationsOff: string[];
+	requests: RealRequest[];
+}
+
+/** A release's chatbots.json: each scenario's answers, in the scenarios' order. */
+export interface RealScenarioRecording {
+	release: string;
+	scenarios: Array<{ name: string; env: Record<string, string>; answers: RealAnswer[] }>;
+}
+
 export declare const FIXTURES: string;
 export declare const MASKED: string;
 export declare function loadRequests(): RealRequests;
+export declare function loadChatbotScenarios(): RealScenario[];
+export declare function loadRecording(release: string, file: 'chatbots.json'): RealScenarioRecording | undefined;
 export declare function loadRecording(release: string, file?: string): RealRecording | undefined;
 export declare function mask(value: unknown, key?: string): unknown;
 export declare function replay(requests: RealRequest[], options: { url: string; keys: { global: string; wrong: string } }): Promise<RealAnswer[]>;

@@ -19,7 +19,16 @@ export function loadRequests() {
 	return JSON.parse(readFileSync(join(FIXTURES, 'requests.json'), 'utf8'));
 }
 
-/** The recording of one release (`answers.json` or `gate.json` under its folder), or undefined. */
+/**
+ * Issue 42's routes (every chatbot's configuration, OpenAI's credentials and models, S3's media) as
+ * scenarios, each recorded on a server started with its own environment (`env`, appended to the
+ * harness's; the fake gets `integrationsOff`): test/fixtures/evolution-real/chatbots.json.
+ */
+export function loadChatbotScenarios() {
+	return JSON.parse(readFileSync(join(FIXTURES, 'chatbots.json'), 'utf8')).scenarios;
+}
+
+/** The recording of one release (`answers.json`, `gate.json` or `chatbots.json` under its folder), or undefined. */
 export function loadRecording(release, file = 'answers.json') {
 	try {
 		return JSON.parse(readFileSync(join(FIXTURES, release, file), 'utf8'));
