@@ -81,7 +81,8 @@ function saveSettings(state: FakeState, instance: FakeInstance, bot: string, dat
 	const { botSettings, bots, openaiCreds } = state.fake.integrations;
 	const column = FALLBACK_COLUMN[bot];
 	const fallback = data.fallbackId;
-	const badFallback = given(fallback) && bots.get(String(fallback))?.bot !== bot;
+	// OpenAI's settings take no fallback at all: the update fails on any (recorded, 2.3.6 and 2.3.7).
+	const badFallback = given(fallback) && (bot === 'openai' || bots.get(String(fallback))?.bot !== bot);
 	const badCreds = bot === 'openai' && given(data.openaiCredsId) && !openaiCreds.has(String(data.openaiCredsId));
 	if (badFallback || badCreds) return internalError('Error setting default settings');
 	const values: FakeRow = { [column]: fallback };
@@ -237,6 +238,8 @@ export const deleteBot =
 		if (!known?.row || known.bot !== bot || known.instance !== instance.name) return internalError(`Error deleting ${nameOf(bot)} bot`);
 		integrations.sessions = integrations.sessions.filter((session) => session.botId !== id);
 		integrations.bots.delete(id!);
+		// The settings that had it as fallback keep none (the relation's onDelete: SetNull).
+		for (const [key, settings] of integrations.botSettings) if (key.endsWith(` ${bot}`) && settings[FALLBACK_COLUMN[bot]] === id) settings[FALLBACK_COLUMN[bot]] = null;
 		return { status: 200, body: { bot: { id } } };
 	};
 
@@ -286,9 +289,9 @@ export function createOpenAiCreds(state: FakeState, instance: FakeInstance, body
 	if (invalid) return invalid;
 	if (off(state, 'openai')) return disabled('openai');
 	const creds = [...state.fake.integrations.openaiCreds.values()];
-	if (creds.some((row) => row.apiKey === body.apiKey)) return badRequest('This API key is already registered. Please use a different API key.');
+	if (creds.some((row) => row.apiKey === body.apiKey)) return badRequest(['This API key is already registered. Please use a different API key.']);
 	const instanceId = state.idOf(instance.name);
-	if (creds.some((row) => row.name === body.name && row.instanceId === instanceId)) return badRequest('This credential name is already in use. Please choose a different name.');
+	if (creds.some((row) => row.name === body.name && row.instanceId === instanceId)) return badRequest(['This credential name is already in use. Please choose a different name.']);
 	if (creds.some((row) => row.name === body.name)) return internalError('Error creating openai creds');
 	const now = new Date().toISOString();
 	const row: FakeRow = { id: cuid(), name: body.name, apiKey: body.apiKey, createdAt: now, updatedAt: now, instanceId };
@@ -305,14 +308,16 @@ export function findOpenAiCreds(state: FakeState, instance: FakeInstance): Canne
 	return { status: 200, body: rows.map((row) => ({ ...row, OpenaiAssistant: bots.filter((bot) => bot.openaiCredsId === row.id).map((bot) => ({ ...bot })) })) };
 }
 
-/** DELETE /openai/creds/{id}: refused while a settings row uses it; its bots go with it (onDelete: Cascade). */
+/** DELETE /openai/creds/{id}: refused while a bot or the settings use it. */
 export const deleteOpenAiCreds: Handler = (state, instance, _body, _query, id) => {
 	if (off(state, 'openai')) return disabled('openai');
 	const integrations = state.fake.integrations;
 	const row = id === undefined ? undefined : integrations.openaiCreds.get(id);
 	if (!row || row.instanceId !== state.idOf(instance.name)) return internalError('Openai Creds not found');
-	if ([...integrations.botSettings.values()].some((settings) => settings.openaiCredsId === id)) return internalError('Error deleting openai creds');
-	for (const [botId, known] of integrations.bots) if (known.bot === 'openai' && known.row?.openaiCredsId === id) integrations.bots.delete(botId);
+	// The settings' relation has no cascade, and the server refuses while a bot uses it too (recorded).
+	const usedBySettings = [...integrations.botSettings.values()].some((settings) => settings.openaiCredsId === id);
+	const usedByBot = [...integrations.bots.values()].some((known) => known.bot === 'openai' && known.row?.openaiCredsId === id);
+	if (usedBySettings || usedByBot) return internalError('Error deleting openai creds');
 	integrations.openaiCreds.delete(id!);
 	return { status: 200, body: { openaiCreds: { id } } };
 };

@@ -110,7 +110,10 @@ export function settingsFailure(context: RequestContext, statusCode: number, bod
 	if (statusCode !== 500 || !/^Error setting default settings$/.test(reason)) return undefined;
 	return {
 		message: `the server refused the ${BOTS[bot].name} settings of ${instanceOf(context)} ${detail('500', reason)}`,
-		description: `Evolution refuses a Fallback Bot ID that is not one of its ${BOTS[bot].name} bots${bot === 'openai' ? ', and an OpenAI credential it does not have (or one another instance\'s settings use)' : ''}. Check the IDs with Get Many.`,
+		description:
+			bot === 'openai'
+				? "Evolution refuses an OpenAI credential it does not have, or one another instance's settings use. Check the ID with Get Many OpenAI Credentials."
+				: `Evolution refuses a Fallback Bot ID that is not one of its ${BOTS[bot].name} bots. Check the ID with Get Many.`,
 		httpCode: '500',
 	};
 }
@@ -126,7 +129,7 @@ export function openAiFailure(context: RequestContext, statusCode: number, body:
 		[/^This credential name is already in use/, `${instance} already has an OpenAI credential with this name ${said}`, 'Pick another name, or use that credential (Get Many OpenAI Credentials).'],
 		[/^Error creating openai creds$/, `the server could not store the OpenAI credential for ${instance} ${said}`, 'Credential names and keys are unique across the whole server: another instance may have this name or key. Pick another name.'],
 		[/^Openai Creds not found$|^OpenAI credentials not found for the provided ID$/, `${instance} has no OpenAI credential with ID ${context.subject} ${said}`, 'Pick the credential from the list (Get Many OpenAI Credentials lists them).'],
-		[/^Error deleting openai creds$/, `the server refused to delete the OpenAI credential ${context.subject} of ${instance} ${said}`, "The instance's OpenAI settings use it: set another credential with Chatbot → Update Settings (Bot: OpenAI) first."],
+		[/^Error deleting openai creds$/, `the server refused to delete the OpenAI credential ${context.subject} of ${instance} ${said}`, "An OpenAI bot or the instance's OpenAI settings use it: delete the bot, or set another credential with Update Settings (Bot: OpenAI), first."],
 		[/^Settings not found$|^OpenAI credentials not found\. Please create/, `${instance} has no OpenAI credential in its OpenAI settings ${said}`, 'Pick the credential whose models to list, or set one with Update Settings (Bot: OpenAI).'],
 		[/^Error fetching models$/, `the server could not get the model list from OpenAI ${said}`, "OpenAI refused the credential's key, or the Evolution server cannot reach api.openai.com. Check the key in your OpenAI account."],
 	];

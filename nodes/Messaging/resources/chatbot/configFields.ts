@@ -115,7 +115,8 @@ const UPDATE_FIELDS: INodeProperties[] = [
 			...OWN_SETTINGS.map((setting) => ownOption(setting, setting.locator ? [UPDATE, UPDATE_SETTINGS] : [UPDATE])),
 			...TRIGGER_SETTINGS.map((setting) => option(setting, { '/operation': [UPDATE] })),
 			...TALK_SETTINGS.map((setting) => setting.property),
-			option(FALLBACK_SETTING, { '/operation': [UPDATE_SETTINGS] }),
+			// OpenAI's settings take no fallback: the server fails on any.
+			option(FALLBACK_SETTING, { '/operation': [UPDATE_SETTINGS], '/bot': ['typebot', 'evolutionBot', 'dify', 'flowise', 'n8n', 'evoai'] }),
 			option(SPEECH_TO_TEXT, { '/operation': [UPDATE_SETTINGS], '/bot': ['openai'] }),
 		],
 	},
@@ -138,8 +139,8 @@ export const settingsChanges: Field<'settingsChanges', IDataObject> = {
 	properties: UPDATE_FIELDS,
 	read(item, before) {
 		const picked = valueOf(before, bot);
-		const openAi = picked === 'openai' ? [{ setting: OPENAI_CREDENTIAL, key: 'openaiCredsId' }, ...withKeys([SPEECH_TO_TEXT])] : [];
-		return readSettings(item, 'updateFields', 'Update Fields', [...withKeys(TALK_SETTINGS), ...withKeys([FALLBACK_SETTING]), ...openAi]);
+		const own = picked === 'openai' ? [{ setting: OPENAI_CREDENTIAL, key: 'openaiCredsId' }, ...withKeys([SPEECH_TO_TEXT])] : withKeys([FALLBACK_SETTING]);
+		return readSettings(item, 'updateFields', 'Update Fields', [...withKeys(TALK_SETTINGS), ...own]);
 	},
 };
 

@@ -56,7 +56,7 @@ export const deleteOpenAiCredential = operation({
 	name: 'Delete OpenAI Credential',
 	value: 'deleteOpenAiCredential',
 	action: 'Delete OpenAI credential',
-	description: 'Remove a stored OpenAI credential, and the OpenAI bots that use it',
+	description: 'Remove a stored OpenAI credential that no bot or setting uses',
 	subtitle: 'Delete OpenAI Credential',
 	request: { method: 'DELETE', path: '/openai/creds/{credentialId}/{instanceName}' },
 	fields: [instance, credentialToDelete],
