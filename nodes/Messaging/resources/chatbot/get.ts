@@ -4,7 +4,7 @@ import { bot } from '../integration/chatbotFields';
 import { BOTS, integrationKind } from '../integration/integrations';
 import { botNotFound } from './chatbotErrors';
 import { chatbotId } from './locators';
-import { maskedItems } from './secrets';
+import { maskedItems, SIMPLE_BOT } from './secrets';
 
 export const get = operation({
 	name: 'Get',
@@ -17,6 +17,7 @@ export const get = operation({
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	subject: ({ bot, chatbotId }) => `${BOTS[bot].name} bot ${chatbotId}`,
 	toItems: maskedItems,
+	simplify: SIMPLE_BOT,
 	// 2.3 answers an unknown ID with JSON null (200), 2.2 with 500 "<Bot> not found".
 	answerFailure: (context, statusCode, body, { bot, chatbotId }) => botNotFound(context, statusCode, body, bot, chatbotId),
 });

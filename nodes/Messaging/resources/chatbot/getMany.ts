@@ -2,7 +2,7 @@ import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
 import { bot } from '../integration/chatbotFields';
 import { BOTS, integrationKind } from '../integration/integrations';
-import { maskedItems } from './secrets';
+import { maskedItems, SIMPLE_BOT } from './secrets';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -15,4 +15,5 @@ export const getMany = operation({
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	subject: ({ bot }) => `the ${BOTS[bot].name} bots`,
 	toItems: maskedItems,
+	simplify: SIMPLE_BOT,
 });

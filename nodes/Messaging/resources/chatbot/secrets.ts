@@ -21,3 +21,20 @@ export function masked(value: unknown): unknown {
 
 /** An answer as items, secrets masked: one per row of a list, one for an object. */
 export const maskedItems = (answer: unknown): IDataObject[] => (Array.isArray(answer) ? answer : [answer]).map((row) => masked(row) as IDataObject);
+
+/**
+ * A bot's row simplified (Get, Get Many): of its 22 to 27 fields, who it is, whether it is on, its
+ * trigger, where it answers (its URL, or OpenAI's model or assistant), Typebot's flow, Dify's and OpenAI's type.
+ */
+export const SIMPLE_BOT = {
+	id: 'id',
+	description: 'description',
+	enabled: 'enabled',
+	triggerType: 'triggerType',
+	triggerOperator: 'triggerOperator',
+	triggerValue: 'triggerValue',
+	address: ['url', 'apiUrl', 'webhookUrl', 'agentUrl', 'model', 'assistantId'],
+	typebot: 'typebot',
+	botType: 'botType',
+	updatedAt: 'updatedAt',
+} as const;

@@ -46,6 +46,35 @@ describe('Chatbot → Get Many and Get', () => {
 	});
 });
 
+describe('Chatbot → Get and Get Many, simplified', () => {
+	it("keep 10 of a bot's fields with Simplify on (its address whatever the bot calls it); off, the row (keys masked)", async () => {
+		const { fake } = state;
+		const id = await difyBot();
+		const on = await runMessaging(fake, { parameters: chatbot('getMany', { bot: 'dify', simplify: true }) });
+		const row = fake.integrations.bots.get(id)!.row!;
+		expect(on.items).toEqual([
+			{
+				json: {
+					id,
+					description: 'Soporte',
+					enabled: true,
+					triggerType: 'keyword',
+					triggerOperator: 'equals',
+					triggerValue: 'hola',
+					address: 'https://api.dify.ai/v1',
+					typebot: null,
+					botType: 'chatBot',
+					updatedAt: row.updatedAt,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		const off = await runMessaging(fake, { parameters: chatbot('get', { bot: 'dify', chatbotId: botPicked(id), simplify: false }) });
+		expect(off.items[0].json).toEqual({ ...row, apiKey: '********' });
+		expect(Object.keys(off.items[0].json)).toHaveLength(23);
+	});
+});
+
 describe('Chatbot → Update', () => {
 	it('reads the stored bot and PUTs it back with only the changes, the stored key sent, none shown', async () => {
 		const { fake } = state;
