@@ -52,6 +52,27 @@ const owner = {
 
 const log = (line = '') => console.log(line);
 const step = (line) => log(`== ${line}`);
+
+/**
+ * n8n's log lines that say something failed where nothing did, each with what it means here,
+ * printed once in its place: n8n starts a Python task runner for the Code node only where Python
+ * has n8n's virtual environment, and warns on every start where it has not.
+ */
+const HARMLESS_N8N_LINES = [
+	{
+		pattern: /Failed to start Python task runner in internal mode/,
+		means: "   (n8n: no Python task runner here, so the Code node's Python is off; these nodes don't use it)",
+	},
+];
+const explained = new Set();
+
+/** One line of n8n's output as the sandbox shows it: a harmless warning replaced by its meaning, once. */
+function showN8nLine(line) {
+	const harmless = HARMLESS_N8N_LINES.find(({ pattern }) => pattern.test(line));
+	if (!harmless) return log(line);
+	if (!explained.has(harmless)) log(harmless.means);
+	explained.add(harmless);
+}
 const cleanups = [];
 /** Commands the banner prints to try the sandbox by hand. */
 const tryItLines = [];
@@ -95,6 +116,9 @@ async function main() {
 			N8N_INSTANCE_OWNER_PASSWORD_HASH: await bcryptHash(owner.password),
 			// Activated workflows go live through an outbox n8n polls (default every 15 s).
 			N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '2000',
+			// n8n pings its SQLite file every 2 s and logs "Database ping failed" past 5 s, which a busy
+			// 2-core machine reaches while n8n itself starts.
+			DB_PING_TIMEOUT_MS: '30000',
 		},
 	});
 
@@ -110,7 +134,7 @@ async function main() {
 	await importIfChanged(env, credentials, workflows);
 
 	step(`starting n8n on http://localhost:${port} (Ctrl-C stops it)`);
-	n8nProcess = startN8n({ env, inherit: true });
+	n8nProcess = startN8n({ env, onLine: showN8nLine, keepChars: 20_000 });
 	n8nProcess.child.on('exit', (code, signal) => {
 		n8nProcess = undefined;
 		if (!stopping) {

@@ -4,7 +4,9 @@
 // both on one port, as docs/sunat-cpe-api.md describes them: the answer's codes, a receipt SUNAT
 // does not know (estadoCp 0), and the error answers (an unknown client or a wrong secret, a token
 // missing or expired: 401, a RUC that is not the client's: 403, a body that is not JSON or lacks
-// a field). Tests steer it: its clients and receipts, token expiry, latency, injected failures.
+// a field). SUNAT's codes come in the forms SUNAT sends them (text, numbers, leading zeros: the
+// `codes` option), and its answers of `success: false` carry an `errorCode`, a field of the answer
+// model. Tests steer it: its clients and receipts, token expiry, latency, injected failures.
 // It records every request with its body.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,7 +56,29 @@ export const RECEIPTS: KnownReceipt[] = [
 		estadoCp: '1',
 		observaciones: ['- El emisor se encuentra en SUSPENSION TEMPORAL.'],
 	},
+	// A recibo por honorarios of another electronic series than E001.
+	{ numRuc: '10123456781', codComp: 'R1', numeroSerie: 'E002', numero: '3', fechaEmision: '15/07/2025', estadoCp: '1' },
 ];
+
+/**
+ * How the fake writes SUNAT's codes (estadoCp, estadoRuc, condDomiRuc). Not published: the manual
+ * and the generated clients read text ("1", "00"), one public client "0001"; JSON numbers too.
+ * - `text`: the manual's form, "1" and "00" (default);
+ * - `number`: JSON numbers, 1 and 0;
+ * - `twoDigits`: "01" and "00";
+ * - `fourDigits`: "0001" and "0000".
+ */
+export type CodeForm = 'text' | 'number' | 'twoDigits' | 'fourDigits';
+
+function written(code: string, form: CodeForm): string | number {
+	if (form === 'number') return Number(code);
+	if (form === 'twoDigits') return code.padStart(2, '0');
+	if (form === 'fourDigits') return code.padStart(4, '0');
+	return code;
+}
+
+/** The errorCode the fake gives a field of the wrong form: its own, SUNAT publishes no values. */
+export const FORMAT_ERROR_CODE = '0303';
 
 export interface SunatFakeOptions {
 	port?: number;
@@ -62,6 +86,8 @@ export interface SunatFakeOptions {
 	latencyMs?: number;
 	/** Every well-formed receipt exists, accepted, with an issuer ACTIVO and HABIDO: for runs of thousands. */
 	everyReceiptExists?: boolean;
+	/** How the codes are written (default `text`). */
+	codes?: CodeForm;
 }
 
 export interface SunatRequest {
@@ -84,8 +110,8 @@ export interface SunatFake {
 	clients: Map<string, SunatClient>;
 	/** Every token issued so far expires: the next check with one gets 401. */
 	expireTokens(): void;
-	/** Answer the next requests whose path contains `path` with this status and body, one each. */
-	failNext(path: string, ...failures: Array<{ status: number; body?: unknown }>): void;
+	/** Answer the next requests whose path contains `path` with this status and JSON body (or raw `text`), one each. */
+	failNext(path: string, ...failures: Array<{ status: number; body?: unknown; text?: string }>): void;
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -111,7 +137,7 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 	let tokenCount = 0;
 	/** Live tokens and whose they are. */
 	const tokens = new Map<string, string>();
-	const failures: Array<{ path: string; status: number; body?: unknown }> = [];
+	const failures: Array<{ path: string; status: number; body?: unknown; text?: string }> = [];
 	const seeded = () => new Map<string, SunatClient>([[SANDBOX_CLIENT.clientId, { secret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc }]]);
 
 	const fake: SunatFake = {
@@ -162,11 +188,11 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		}
 		for (const [field, form] of Object.entries(FIELD_FORMS)) {
 			if (typeof request[field] !== 'string' || !form.test(request[field] as string)) {
-				return json(res, 200, { success: false, message: `El campo ${field} no cumple con el formato establecido` });
+				return json(res, 200, { success: false, message: `El campo ${field} no cumple con el formato establecido`, errorCode: FORMAT_ERROR_CODE });
 			}
 		}
 		if (request.monto !== undefined && (typeof request.monto !== 'string' || !/^\d+(\.\d{1,2})?$/.test(request.monto))) {
-			return json(res, 200, { success: false, message: 'El campo monto no cumple con el formato establecido' });
+			return json(res, 200, { success: false, message: 'El campo monto no cumple con el formato establecido', errorCode: FORMAT_ERROR_CODE });
 		}
 		const found = RECEIPTS.find(
 			(receipt) =>
@@ -178,9 +204,18 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 				(receipt.monto === undefined || request.monto === undefined || Number(receipt.monto) === Number(request.monto)),
 		);
 		const estadoCp = found?.estadoCp ?? (options.everyReceiptExists ? '1' : '0');
-		if (estadoCp === '0') return json(res, 200, { success: true, message: 'Operation Success! ', data: { estadoCp: '0', observaciones: ['- El comprobante de pago consultado no existe.'] } });
+		const form = options.codes ?? 'text';
+		if (estadoCp === '0') {
+			return json(res, 200, { success: true, message: 'Operation Success! ', data: { estadoCp: written('0', form), observaciones: ['- El comprobante de pago consultado no existe.'] } });
+		}
 		const issuer = ISSUERS[request.numRuc as string] ?? { estadoRuc: '00', condDomiRuc: '00' };
-		json(res, 200, { success: true, message: 'Operation Success! ', data: { estadoCp, ...issuer, ...(found?.observaciones ? { observaciones: found.observaciones } : {}) } });
+		const data = {
+			estadoCp: written(estadoCp, form),
+			estadoRuc: written(issuer.estadoRuc, form),
+			condDomiRuc: written(issuer.condDomiRuc, form),
+			...(found?.observaciones ? { observaciones: found.observaciones } : {}),
+		};
+		json(res, 200, { success: true, message: 'Operation Success! ', data });
 	}
 
 	const server = createServer((req, res) => {
@@ -194,6 +229,10 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 				const injected = failures.findIndex((failure) => path.includes(failure.path));
 				if (injected >= 0) {
 					const [failure] = failures.splice(injected, 1);
+					if (failure.text !== undefined) {
+						res.writeHead(failure.status, { 'content-type': 'text/html;charset=UTF-8' });
+						return res.end(failure.text);
+					}
 					return json(res, failure.status, failure.body ?? { cod: String(failure.status), msg: 'Servicio no disponible' });
 				}
 				const tokenMatch = TOKEN_PATH.exec(path);

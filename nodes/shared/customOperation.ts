@@ -2,9 +2,12 @@
 // them (`customOperations[resource][operation]`) instead of running RoutingNode, which gives what
 // routing has not, the execution's own functions (a signed resume URL, putting it to wait). Each
 // item still runs through the runner (runner.ts): fields read and checked, the request sent with the
-// node's credential through the run's pacing, errors naming the item, Continue On Fail.
+// node's credential through the run's pacing, errors naming the item, Continue On Fail. What
+// RoutingNode itself applies before the runner's hook holds here too: the credential's own domain
+// restriction (its refusal, in its words) and Request Options → Batching.
 import {
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
@@ -13,6 +16,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Api, Operation, RequestOptions, Resource } from './contract';
+import { routingNodeDomainRefusal } from './n8nReleases';
 import { applyRequestOptions } from './requestOptions';
 import { fieldsOf, itemReader, runOne, type ItemOutcome, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
 import { serverOfRun } from './server';
@@ -61,6 +65,36 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 	};
 }
 
+/** Request Options → Batching as RoutingNode reads it: items per batch (1 unless above 0), and the interval. */
+function batchingOf(fns: IExecuteFunctions): { size: number; intervalMs: number } {
+	const { batching } = fns.getNodeParameter('requestOptions', 0, {}, { skipValidation: true }) as { batching?: { batch?: { batchSize?: number; batchInterval?: number } } };
+	const size = Number(batching?.batch?.batchSize);
+	return { size: size > 0 ? size : 1, intervalMs: Number(batching?.batch?.batchInterval) || 0 };
+}
+
+/** RoutingNode's refusal of the credential's domain restriction, where it would refuse it (n8nReleases.ts). */
+async function domainRefusalOf(fns: IExecuteFunctions, api: Api): Promise<Error | undefined> {
+	let credentials;
+	try {
+		credentials = await fns.getCredentials(api.server.credentialType);
+	} catch {
+		// No credential to read: each item fails as the runner says.
+		return undefined;
+	}
+	return routingNodeDomainRefusal(fns.getNode(), credentials);
+}
+
+/** Each item refused, nothing sent: the run stops on the first, or (Continue On Fail) each gets its error item. */
+function refusedItems(fns: IExecuteFunctions, indexes: number[], refusal: Error): INodeExecutionData[] {
+	// RoutingNode's words, in an error of each item's own.
+	const errorOf = (itemIndex: number) => new NodeOperationError(fns.getNode(), refusal.message, { itemIndex });
+	if (!fns.continueOnFail()) throw errorOf(indexes[0]);
+	return indexes.map((itemIndex) => {
+		const error = errorOf(itemIndex);
+		return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
+	});
+}
+
 /**
  * Runs a custom operation: each input item (or only the first) as a routed item runs, then the
  * operation's `finish` says what the node outputs (or puts the execution to wait).
@@ -77,15 +111,31 @@ export async function runCustomOperation(
 	const fields = fieldsOf(api, op);
 	const count = fns.getInputData().length;
 	const indexes = custom.firstItemOnly ? [0] : Array.from({ length: count }, (_, index) => index);
-	// Started together, as RoutingNode starts its items: the run's pacing spaces and orders them. All
-	// are settled before the first failure (in item order) stops the node, as RoutingNode does: the
-	// items before it still go, none after it.
-	const settled = await Promise.allSettled(
-		indexes.map(async (itemIndex) => await runOne(customItemRun(fns, api, op, itemIndex, requestDefaults), api, resource, op, fields)),
-	);
-	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	const refused = await domainRefusalOf(fns, api);
+	if (refused) return await custom.finish(fns, refusedItems(fns, indexes, refused), []);
+	// Started in item order, as RoutingNode starts its items, in Batching's batches: the run's pacing
+	// spaces and orders them. All are settled before the first failure (in item order) stops the
+	// node, as RoutingNode does: the items before it still go, none after it. Each item is run once.
+	const { size, intervalMs } = batchingOf(fns);
+	const settled: Array<PromiseSettledResult<ItemOutcome>> = [];
+	const runs: Array<Promise<void>> = [];
+	for (const [position, itemIndex] of indexes.entries()) {
+		if (position > 0 && intervalMs > 0 && position % size === 0) {
+			// A failure that stops the run: later batches would not be sent, so none is started.
+			if (!fns.continueOnFail() && settled.some((outcome) => outcome?.status === 'rejected')) break;
+			await sleep(intervalMs, fns.getExecutionCancelSignal());
+		}
+		runs.push(
+			runOne(customItemRun(fns, api, op, itemIndex, requestDefaults), api, resource, op, fields).then(
+				(value) => void (settled[position] = { status: 'fulfilled', value }),
+				(reason: unknown) => void (settled[position] = { status: 'rejected', reason }),
+			),
+		);
+	}
+	await Promise.all(runs);
+	const failed = settled.find((outcome) => outcome?.status === 'rejected');
 	if (failed) throw failed.reason;
-	const outcomes = settled.map((outcome) => (outcome as PromiseFulfilledResult<ItemOutcome>).value);
+	const outcomes = settled.filter(Boolean).map((outcome) => (outcome as PromiseFulfilledResult<ItemOutcome>).value);
 	const output = outcomes.flatMap((outcome) => outcome.items);
 	const sent = outcomes.flatMap((outcome) => (outcome.sent ? [outcome.sent] : []));
 	return await custom.finish(fns, output, sent);

@@ -166,7 +166,28 @@ function oneOptionsPerResource(fields: INodeProperties[]): INodeProperties[] {
 			else options.push(child);
 		}
 	}
+	for (const [resource, options] of merged) {
+		result.splice(result.indexOf(options), 1);
+		result.splice(lastOwnFieldOf(result, resource, options.displayOptions!.show!.operation as string[]) + 1, 0, options);
+	}
 	return result;
+}
+
+/**
+ * Where a resource's Options go: after the last parameter that is not a collection and shows for
+ * one of its operations, so that every operation shows its own fields first and Options after them
+ * (placed where its first operation's Options were, Send Text's came before its Text).
+ */
+function lastOwnFieldOf(properties: INodeProperties[], resource: string, operations: string[]): number {
+	const showsFor = ({ displayOptions }: INodeProperties) => {
+		const show = displayOptions?.show ?? {};
+		return (show.resource?.includes(resource) ?? true) && (!show.operation || (show.operation as string[]).some((operation) => operations.includes(operation)));
+	};
+	let last = -1;
+	properties.forEach((property, index) => {
+		if (property.type !== 'collection' && showsFor(property)) last = index;
+	});
+	return last;
 }
 
 /** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */

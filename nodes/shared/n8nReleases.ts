@@ -9,6 +9,13 @@
 import * as workflow from 'n8n-workflow';
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 
+/**
+ * The releases whose RoutingNode and execution functions this file and routingNodeAdaptation.ts
+ * were checked against (test/n8n-releases/ holds one folder each): a release joins the matrix here
+ * once checked, and test/nodes/shared/routingNodeAdaptation.test.ts fails until it does.
+ */
+export const PROVEN_RELEASES: readonly string[] = ['1.123.81', '2.0.3', '2.33.7', '2.41.1'];
+
 /** n8n-workflow's `getCredentialAllowedDomains`, in any of its three forms, when the release has it. */
 type AllowedDomainsFunction = (first: unknown, second?: unknown) => string | undefined;
 
@@ -52,6 +59,37 @@ export function credentialAllowedDomains(node: INode, credentialData: ICredentia
 	const allowedDomains = (workflow as unknown as { getCredentialAllowedDomains: AllowedDomainsFunction }).getCredentialAllowedDomains;
 	if (formOf(allowedDomains) === 'positional') return allowedDomains(credentialData, nodeEndpointUrl);
 	return allowedDomains({ node, credentialData, credentialOwnedSurface: true, nodeEndpointUrl });
+}
+
+/** RoutingNode's words for a credential restricted to listed domains with none listed (every release that checks it). */
+const NO_ALLOWED_DOMAINS = 'No allowed domains specified. Configure allowed domains or change restriction setting.';
+
+/**
+ * What the release's RoutingNode refuses, before any request, for the credential's restriction, as
+ * it asks for a node whose request defaults hold no base URL (the runner sets it per run): its own
+ * error, for an operation that runs outside RoutingNode (a custom operation) to refuse alike.
+ * `undefined`: RoutingNode lets the request go.
+ * - 2.0 to 2.17: no such function, no refusal.
+ * - 1.123.81 (n8n-core 1.122.48): asks `(credentials, baseURL)` and refuses "No allowed domains
+ *   specified" itself when the credential is restricted to domains and the answer is empty.
+ * - 2.33 (n8n-core 2.33.2): asks `{ node, credentialData }`, which throws for None ("configured to
+ *   prevent use within an HTTP Request node") and for domains with none listed.
+ * - 2.41: asks with `credentialOwnedSurface` (its base URL, none, is the node's own): None passes,
+ *   domains with none listed throws.
+ */
+export function routingNodeDomainRefusal(node: INode, credentialData: ICredentialDataDecryptedObject): Error | undefined {
+	if (!('getCredentialAllowedDomains' in workflow)) return undefined;
+	const allowedDomains = (workflow as unknown as { getCredentialAllowedDomains: AllowedDomainsFunction }).getCredentialAllowedDomains;
+	try {
+		if (formOf(allowedDomains) === 'positional') {
+			const allowed = allowedDomains(credentialData, undefined);
+			return credentialData.allowedHttpRequestDomains === 'domains' && !allowed ? new workflow.NodeOperationError(node, NO_ALLOWED_DOMAINS) : undefined;
+		}
+		allowedDomains({ node, credentialData, credentialOwnedSurface: true, nodeEndpointUrl: undefined });
+		return undefined;
+	} catch (error) {
+		return error instanceof Error ? error : new workflow.NodeOperationError(node, String(error));
+	}
 }
 
 /** What a node's execute functions offer to make n8n check a resume link's signature. */

@@ -2,7 +2,8 @@
 // timeout; n8n-core's `commonDeclarativeNodeOptionParameters` in 2.41.1), for a declarative node
 // the loader leaves them off: one with a `webhook` method (Messaging, whose Send and Wait for
 // Response is answered through n8n's waiting webhooks). RoutingNode reads them by this name; an
-// operation run as n8n's custom operation gets them applied here, as RoutingNode applies them.
+// operation run as n8n's custom operation gets them applied here, as RoutingNode applies them
+// (Batching in customOperation.ts, which starts the items).
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { RequestOptions } from './contract';

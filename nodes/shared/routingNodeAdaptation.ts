@@ -1,6 +1,6 @@
-// The one place that depends on how RoutingNode works inside, proven against n8n 1.123.81, 2.0.3,
-// 2.33.7 and 2.41.1 (the n8n-core RoutingNode of each: the compatibility stage runs its tests with each
-// release's engine, scripts/compat.sh): check it first when a release joins the matrix. RoutingNode has no
+// The one place that depends on how RoutingNode works inside, proven against the n8n releases of
+// PROVEN_RELEASES (n8nReleases.ts; the n8n-core RoutingNode of each: the compatibility stage runs its
+// tests with each release's engine, scripts/compat.sh): check it first when a release joins the matrix. RoutingNode has no
 // hook around the request but its custom-pagination hook, so an operation's runner (runner.ts) is
 // installed as that hook and makes the request itself through `makeRoutingRequest`; a no-op
 // postReceive hands it n8n's full response. It is the one place that sees input checks, error answers and failures with no

@@ -39,12 +39,13 @@ export const simplify: Field<'simplify', boolean> = {
 	read: (item) => item.parameter('simplify', false) === true,
 };
 
-const isOptions = (field: Field) => field.properties.some((property) => property.name === 'options' && property.type === 'collection');
+/** An optional collection (Options, Filters): the editor shows those after the fields one fills. */
+const isCollection = (field: Field) => field.properties.some((property) => property.type === 'collection');
 
-/** The fields an operation reads itself, in order: those it lists, with Simplify when it has one, after them but before its Options. */
+/** The fields an operation reads itself, in order: those it lists, with Simplify when it has one, after them but before its collections (Filters, Options). */
 export function ownFieldsOf(op: Operation): readonly Field[] {
 	if (!op.simplify) return op.fields;
-	const options = op.fields.findIndex(isOptions);
+	const options = op.fields.findIndex(isCollection);
 	const at = options < 0 ? op.fields.length : options;
 	return [...op.fields.slice(0, at), simplify, ...op.fields.slice(at)];
 }

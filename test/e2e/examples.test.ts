@@ -188,12 +188,12 @@ describe('examples/', () => {
 		const execution = executionOf('exSupplierInvoic');
 		expect(execution.output('Invoices OK')).toEqual([expect.objectContaining({ ruc: '20131312955', invoice: '01 F001-123', estado: 'ACEPTADO', ok: true, problem: '' })]);
 		const review = execution.output('Invoices to review');
-		expect(review.map((item) => item.invoice)).toEqual(['01 F001-99', '01 F002-7', 'R1 E001-15', '03 B001-46', '03 F001-45']);
+		expect(review.map((item) => item.invoice)).toEqual(['01 F001-99', '01 F002-7', 'R1 E001-15', '03 B001-46', '03 B01-45']);
 		const problem = Object.fromEntries(review.map((item) => [item.invoice, String(item.problem)]));
 		expect(problem['01 F001-99']).toBe('SUNAT: ANULADO, ACTIVO, HABIDO');
 		expect(problem['01 F002-7']).toBe('SUNAT: ACEPTADO, BAJA DE OFICIO, NO HABIDO; supplier BAJA DE OFICIO, NO HABIDO');
 		expect(problem['03 B001-46']).toBe('SUNAT: NO EXISTE');
-		expect(problem['03 F001-45']).toMatch(/^not checked: Series "F001" is not a series a Boleta de venta takes\. Nothing was sent\. \[item 5\]$/);
+		expect(problem['03 B01-45']).toMatch(/^not checked: Series "B01" is not 4 letters or digits\. Nothing was sent\. \[item 5\]$/);
 		// One token for the run; the mistyped row cost no check.
 		expect(sunat.tokenRequests()).toHaveLength(1);
 		expect(sunat.checks()).toHaveLength(5);
@@ -205,7 +205,7 @@ describe('examples/', () => {
 			`• Supermercados Peruanos F002-7 (RUC 20100070970): ${problem['01 F002-7']}`,
 			`• Juan Carlos Pérez (freelance) E001-15 (RUC 10123456781): ${problem['R1 E001-15']}`,
 			`• SUNAT (customs and taxes) B001-46 (RUC 20131312955): ${problem['03 B001-46']}`,
-			`• Boleta typed as a factura series F001-45 (RUC 20131312955): ${problem['03 F001-45']}`,
+			`• Boleta with a mistyped series B01-45 (RUC 20131312955): ${problem['03 B01-45']}`,
 		]);
 	});
 

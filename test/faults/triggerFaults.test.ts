@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startLookupFake, VALID_TOKEN, type Failure, type LookupFake } from '../../fakes/lookup';
-import { exchangeRateTrigger, jsonOf, publishedBetween } from '../nodes/TaxpayerLookup/ExchangeRate/helpers';
+import { exchangeRateTrigger, jsonOf, publishedBetween } from '../nodes/TaxpayerLookup/exchangeRateTrigger/helpers';
 
 let fake: LookupFake;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 const failures: Array<{ name: string; failure: Failure; path: string; message: RegExp }> = [
 	{ name: '401 on latest', path: '/ultimo', failure: { status: 401, body: { message: 'Unauthenticated.' } }, message: /^The access token was rejected \(401: Unauthenticated\.\)$/ },
 	{ name: '403 plan on history', path: '/historico', failure: { status: 403, body: { success: false, message: 'Su plan no incluye esta consulta.' } }, message: /^Access denied for USD rates from 2026-06-03 to 2026-06-05 \(403: Su plan no incluye esta consulta\.\)$/ },
-	// A quota refusal is waited out when the quota comes back within the poll (test/nodes/TaxpayerLookup/ExchangeRate/errors.test.ts).
+	// A quota refusal is waited out when the quota comes back within the poll (test/nodes/TaxpayerLookup/exchangeRateTrigger/errors.test.ts).
 	{ name: '403 quota on history, back after the poll', path: '/historico', failure: { status: 403, body: { success: false, message: 'Límite' }, headers: { 'retry-after': '60' } }, message: /^The lookup API's quota is spent for USD rates from 2026-06-03 to 2026-06-05; the API asks to wait 1 min \(403: Límite\)$/ },
 	{ name: '422 on history', path: '/historico', failure: { status: 422, body: { success: false, message: 'Invalid', errors: { fecha_fin: ['Rango'] } } }, message: /\(422: Invalid; fecha_fin: Rango\)$/ },
 	{ name: '429 on latest, back after the poll', path: '/ultimo', failure: { status: 429, body: 'Too Many Requests', contentType: 'text/plain', headers: { 'retry-after': '60' } }, message: /^The lookup API's quota is spent for latest USD rate; the API asks to wait 1 min \(429: Too Many Requests\)$/ },

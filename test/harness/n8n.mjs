@@ -189,8 +189,8 @@ export async function listFiles(dir) {
  * the output's tail if n8n exits first or is not ready within `timeoutMs`. `stop()` stops it (see
  * stopProcess).
  */
-export function startN8n({ env, command = 'start', args = [], inherit = false, name = `n8n ${command}` }) {
-	const { child, output } = startProcess(process.execPath, [n8nBin, command, ...args], { cwd: env.N8N_USER_FOLDER, env, inherit });
+export function startN8n({ env, command = 'start', args = [], inherit = false, onLine, keepChars, name = `n8n ${command}` }) {
+	const { child, output } = startProcess(process.execPath, [n8nBin, command, ...args], { cwd: env.N8N_USER_FOLDER, env, inherit, onLine, keepChars });
 	return {
 		child,
 		output,

@@ -86,15 +86,17 @@ export function run(command, args, { cwd, env, uid, gid, allowFailure = false, o
 /**
  * Starts a long-running process. Its output (stdout and stderr, in order) is collected for
  * `output()`, and each line is passed to `onLine` if given; with `inherit` it goes to this process's
- * own stdout and stderr instead (then `output()` stays empty).
+ * own stdout and stderr instead (then `output()` stays empty). `keepChars` bounds what `output()`
+ * keeps to the newest characters, for a process that runs for hours.
  */
-export function startProcess(command, args, { inherit = false, onLine, ...options } = {}) {
+export function startProcess(command, args, { inherit = false, onLine, keepChars = Infinity, ...options } = {}) {
 	const child = spawn(command, args, { ...options, stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	const collector = () => {
 		const lines = lineSplitter(onLine);
 		return (chunk) => {
 			output += chunk.toString();
+			if (output.length > keepChars * 2) output = output.slice(-keepChars);
 			lines(chunk.toString());
 		};
 	};

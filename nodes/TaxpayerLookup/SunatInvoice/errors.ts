@@ -9,8 +9,26 @@ import { detail, textReason, type Failure } from '../../shared/errors';
 import { failureTexts, thrownAnswer } from '../../shared/n8nReleases';
 import { noAnswer } from '../../shared/noAnswer';
 import { askedFor, duration, waitedFor } from '../../shared/quota';
+import { isReadableAnswer } from './output';
 
-/** SUNAT's own words in an error body: `message`/`msg`, and each of `errors`' messages. */
+/** The longest part of an answer's raw body an error quotes. */
+const RAW_LIMIT = 500;
+
+/** An answer's body as it came, for an answer the node cannot read: its text, cut short. */
+export function rawBody(body: unknown): string {
+	const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+	const trimmed = (text ?? '').trim();
+	if (trimmed === '') return 'an empty body';
+	return trimmed.length > RAW_LIMIT ? `${trimmed.slice(0, RAW_LIMIT)}…` : trimmed;
+}
+
+/** SUNAT's error code (the answer model's `errorCode`), as sent, text or number. */
+function errorCodeOf(body: IDataObject): string | undefined {
+	const code = body.errorCode;
+	return (typeof code === 'string' && code.trim() !== '') || typeof code === 'number' ? String(code).trim() : undefined;
+}
+
+/** SUNAT's own words in an error body: `message`/`msg`, each of `errors`' messages, and its `errorCode`. */
 export function sunatReason(body: unknown): string {
 	if (typeof body === 'string') return textReason(body);
 	if (!body || typeof body !== 'object') return '';
@@ -22,12 +40,17 @@ export function sunatReason(body: unknown): string {
 			if (typeof text === 'string' && text.trim()) parts.push(text.trim());
 		}
 	}
+	const errorCode = errorCodeOf(body as IDataObject);
+	if (errorCode !== undefined) parts.push(`errorCode ${errorCode}`);
 	return parts.join('; ');
 }
 
-/** A 2xx JSON answer that does not say `"success": false`. */
+/** Whether the answer says `success: false` (a boolean, or as text). */
+const saysFailure = (body: IDataObject) => body.success === false || String(body.success).trim().toLowerCase() === 'false';
+
+/** A 2xx JSON answer that does not say `"success": false` and holds the receipt's state. */
 export function isSunatSuccess(statusCode: number, body: unknown): boolean {
-	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object' && (body as IDataObject).success !== false;
+	return statusCode >= 200 && statusCode < 300 && body !== null && typeof body === 'object' && !saysFailure(body as IDataObject) && isReadableAnswer(body);
 }
 
 const CREDENTIAL = 'Open the SUNAT API credential';
@@ -61,10 +84,17 @@ export function sunatAnswerFailure(context: RequestContext, statusCode: number, 
 	const { subject } = context;
 	const failure = (message: string, description: string): Failure => ({ message, description, httpCode });
 	if (statusCode >= 200 && statusCode < 300) {
-		if (body === null || typeof body !== 'object') {
-			return failure(`SUNAT answered ${subject} with something that is not JSON ${detail(httpCode, reason)}`, 'Check the API URL in the SUNAT API credential, then try again.');
-		}
-		return failure(`SUNAT could not check ${subject} ${detail(httpCode, reason)}`, 'SUNAT names the field it rejects: correct it in the input and run again.');
+		const unreadable = (what: string) =>
+			failure(
+				`SUNAT's answer for ${subject} cannot be read: ${what} ${detail(httpCode, rawBody(body))}`,
+				'Check the API URL in the SUNAT API credential and try again; if SUNAT keeps answering so, report this answer.',
+			);
+		if (body === null || typeof body !== 'object' || Array.isArray(body)) return unreadable('it is not a JSON object');
+		if (!saysFailure(body as IDataObject)) return unreadable('it holds no receipt state (data.estadoCp)');
+		return failure(
+			`SUNAT could not check ${subject} ${detail(httpCode, reason || rawBody(body))}`,
+			'SUNAT names the field it rejects: correct it in the input and run again.',
+		);
 	}
 	switch (statusCode) {
 		case 400:

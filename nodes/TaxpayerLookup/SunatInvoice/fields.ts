@@ -2,10 +2,10 @@
 // JSON body (numRuc, codComp, numeroSerie, numero, fechaEmision, monto); and the run's Options.
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { valueOf, type Field } from '../../shared/contract';
+import type { Field } from '../../shared/contract';
 import { checkedField, inBody, optionNumber, optionsCollection } from '../../shared/fields';
 import { checkRuc } from '../validation';
-import { checkAmount, checkIssueDate, checkReceiptNumber, checkReceiptType, checkSeries, isElectronicSeries, RECEIPT_TYPES, type ReceiptType } from './validation';
+import { checkAmount, checkIssueDate, checkReceiptNumber, checkReceiptType, checkSeries, RECEIPT_TYPES, type ReceiptType } from './validation';
 
 export const issuerRuc = checkedField(
 	{
@@ -39,26 +39,19 @@ export const receiptType = checkedField(
 	inBody('codComp'),
 );
 
-const seriesProperty = {
-	displayName: 'Series',
-	name: 'series' as const,
-	type: 'string' as const,
-	required: true,
-	default: '',
-	placeholder: 'e.g. F001',
-	description: 'The 4 characters before the dash (F001 in F001-123): F### for facturas, B### for boletas, E001, or 4 digits on a printed receipt',
-};
-
-/** The series, checked against the form the type's series take. */
-export const series: Field<'series', string> = {
-	name: 'series',
-	properties: [seriesProperty],
-	read(item, before) {
-		const raw = item.parameter('series', '');
-		return item.require('Series', raw, checkSeries(raw, valueOf(before, receiptType)));
+export const series = checkedField(
+	{
+		displayName: 'Series',
+		name: 'series',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. F001',
+		description: 'The 4 letters or digits before the dash (F001 in F001-123): F001, B001, E001, EB01, or 0001 on a printed receipt',
 	},
-	to: inBody('numeroSerie'),
-};
+	checkSeries,
+	inBody('numeroSerie'),
+);
 
 export const receiptNumber = checkedField(
 	{
@@ -82,42 +75,24 @@ export const issueDate = checkedField(
 		required: true,
 		default: '',
 		placeholder: 'e.g. 20/11/2026',
-		description: 'The date printed on the receipt: DD/MM/YYYY or YYYY-MM-DD (or a date from an expression), from 2010 up to today',
+		description: 'The date printed on the receipt: DD/MM/YYYY or YYYY-MM-DD (or a date from an expression)',
 	},
 	(raw) => checkIssueDate(raw),
 	inBody('fechaEmision'),
 );
 
-const amountProperty = {
-	displayName: 'Amount',
-	name: 'amount' as const,
-	type: 'string' as const,
-	default: '',
-	placeholder: 'e.g. 1180.50',
-	description: "The receipt's total (importe total). Required for electronic receipts (series starting with a letter) but recibos por honorarios; empty for a printed one.",
-};
-
-/** Types whose electronic receipts SUNAT checks against their total. */
-const AMOUNT_REQUIRED: ReceiptType[] = ['01', '03', '04', '07', '08'];
-
-export const amount: Field<'amount', string | undefined> = {
-	name: 'amount',
-	properties: [amountProperty],
-	read(item, before) {
-		const raw = item.parameter('amount', '');
-		const value = item.require('Amount', raw, checkAmount(raw));
-		const type = valueOf(before, receiptType);
-		if (value === undefined && AMOUNT_REQUIRED.includes(type) && isElectronicSeries(valueOf(before, series))) {
-			return item.require('Amount', raw, {
-				valid: false,
-				problem: `is empty: an electronic ${RECEIPT_TYPES[type]} is checked against its total`,
-				hint: "Give the receipt's total (importe total), such as 1180.50.",
-			});
-		}
-		return value;
+export const amount = checkedField(
+	{
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1180.50',
+		description: "The receipt's total (importe total). Optional: SUNAT checks it against the receipt when given.",
 	},
-	to: inBody('monto'),
-};
+	checkAmount,
+	inBody('monto'),
+);
 
 export interface SunatOptions {
 	maxConcurrentRequests?: number;

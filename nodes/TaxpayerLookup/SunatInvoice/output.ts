@@ -1,6 +1,7 @@
 // How SUNAT's answer to an invoice check becomes an item: its codes with their meanings in words
 // (the code tables of SUNAT's manual, docs/sunat-cpe-api.md), the `valid` verdict, and the
-// invoice's identifying fields so a sheet's row can be matched back.
+// invoice's identifying fields so a sheet's row can be matched back. SUNAT's codes are read in
+// whatever form they come: text or a JSON number, with or without leading zeros (1, "01", "0001").
 import type { IDataObject } from 'n8n-workflow';
 
 import { RECEIPT_TYPES, type ReceiptType } from './validation';
@@ -49,16 +50,32 @@ export interface CheckedInvoice {
 	amount?: string;
 }
 
-const codeOf = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+/**
+ * A code in the form of the manual's table (`width` digits: "1" for estadoCp, "00" for estadoRuc),
+ * however SUNAT sent it: 1, "1", "01" and "0001" are the same code. A code that is not digits stays
+ * as sent; none is null.
+ */
+export function codeOf(value: unknown, width: number): string | null {
+	if (value === undefined || value === null) return null;
+	const text = String(value).trim();
+	if (text === '') return null;
+	return /^\d+$/.test(text) ? text.replace(/^0+(?=\d)/, '').padStart(width, '0') : text;
+}
+
+/** Whether an answer holds what an item needs: its data with the receipt's state (estadoCp). */
+export const isReadableAnswer = (answer: unknown): boolean => {
+	const data = (answer as IDataObject | null)?.data;
+	return !!data && typeof data === 'object' && !Array.isArray(data) && codeOf((data as IDataObject).estadoCp, 1) !== null;
+};
 /** A code's meaning; an unknown code stays visible as such rather than a blank. */
 const meaning = (table: Record<string, string>, code: string | null) => (code === null ? null : (table[code] ?? `UNKNOWN CODE ${code}`));
 
 /** The item of one check: the invoice, SUNAT's codes and their meanings, and the verdict. */
 export function invoiceItem(answer: unknown, invoice: CheckedInvoice): IDataObject {
 	const data = ((answer as IDataObject | null)?.data ?? {}) as IDataObject;
-	const estadoCp = codeOf(data.estadoCp);
-	const estadoRuc = codeOf(data.estadoRuc);
-	const condDomiRuc = codeOf(data.condDomiRuc);
+	const estadoCp = codeOf(data.estadoCp, 1);
+	const estadoRuc = codeOf(data.estadoRuc, 2);
+	const condDomiRuc = codeOf(data.condDomiRuc, 2);
 	const observaciones = Array.isArray(data.observaciones) ? data.observaciones.map(String) : [];
 	return {
 		valid: estadoCp !== null && GOOD_RECEIPT_STATES.includes(estadoCp) && estadoRuc === ACTIVE && condDomiRuc === HABIDO,

@@ -1,6 +1,8 @@
-// Checks of an invoice to validate at SUNAT, run before any request: its type (SUNAT's codes), its
-// series (the form each type's series takes), number, issue date and amount. The issuer's RUC is
-// the lookup's own check (../validation.ts). The rules and their sources: docs/sunat-cpe-api.md.
+// Checks of an invoice to validate at SUNAT, run before any request, each from SUNAT's published
+// material (docs/sunat-cpe-api.md names the source of each): its type (SUNAT's codes), series,
+// number, issue date and amount in the forms SUNAT takes them. What SUNAT can answer about a
+// receipt (a series or date it does not know) is left to SUNAT: a guess here would keep a real
+// receipt from it. The issuer's RUC is the lookup's own check (../validation.ts).
 import { bad, ok, type Checked } from '../../shared/checks';
 import { isRealDate, todayInLima } from '../validation';
 
@@ -32,48 +34,31 @@ export function checkReceiptType(raw: unknown): Checked<ReceiptType> {
 }
 
 /**
- * The series each type's receipts carry: electronic ones start with a letter (F… for facturas and
- * their notes, B… for boletas and theirs, E001 for those issued in SUNAT's own portal, EB01 for its
- * boletas), printed ones are 4 digits.
+ * The series: 4 letters or digits, as SUNAT's manual gives numeroSerie ([M] in docs/sunat-cpe-api.md).
+ * Which series a type takes (F… for facturas, B… for boletas, E… from SUNAT's portal) is not
+ * checked: neither the manual nor the clients generated from its API description restrict it, and
+ * SUNAT answers a receipt it does not know with estadoCp 0 (NO EXISTE). A spreadsheet's 1 is 0001.
  */
-const SERIES_FORMS: Record<ReceiptType, { pattern: RegExp; forms: string }> = {
-	'01': { pattern: /^(F[A-Z0-9]{3}|E001|\d{4})$/, forms: 'F followed by 3 letters or digits (F001), E001, or 4 digits for a printed one (0001)' },
-	'03': { pattern: /^(B[A-Z0-9]{3}|EB01|\d{4})$/, forms: 'B followed by 3 letters or digits (B001), EB01, or 4 digits for a printed one (0001)' },
-	'04': { pattern: /^(E001|\d{4})$/, forms: 'E001, or 4 digits for a printed one (0001)' },
-	'07': { pattern: /^([FB][A-Z0-9]{3}|E001|EB01|\d{4})$/, forms: "the series of the receipt it corrects: F### or B### (F001, B001), E001, EB01, or 4 digits" },
-	'08': { pattern: /^([FB][A-Z0-9]{3}|E001|EB01|\d{4})$/, forms: "the series of the receipt it corrects: F### or B### (F001, B001), E001, EB01, or 4 digits" },
-	R1: { pattern: /^(E001|\d{4})$/, forms: 'E001 for an electronic one, or 4 digits for a printed one (0001)' },
-	R7: { pattern: /^E001$/, forms: 'E001' },
-};
-
-/** Whether a series is an electronic receipt's (it starts with a letter); printed ones are digits. */
-export const isElectronicSeries = (series: string) => /^[A-Z]/.test(series);
-
-export function checkSeries(raw: unknown, type: ReceiptType): Checked<string> {
-	const { pattern, forms } = SERIES_FORMS[type];
-	const hint = `A ${RECEIPT_TYPES[type]} (${type}) has a series of 4 characters: ${forms}. Copy it from the receipt, without the number.`;
+export function checkSeries(raw: unknown): Checked<string> {
+	const hint = 'A series has 4 letters or digits (F001, B001, E001, EB01, or 0001 on a printed receipt). Copy it from the receipt, without the number.';
 	if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) raw = String(raw).padStart(4, '0');
 	if (typeof raw !== 'string') return bad('is not a series', hint);
 	const series = raw.trim().toUpperCase();
 	if (series === '') return bad('is empty: a series is required', hint);
-	if (!pattern.test(series)) return bad(`is not a series a ${RECEIPT_TYPES[type]} takes`, hint);
+	if (!/^[A-Z0-9]{4}$/.test(series)) return bad('is not 4 letters or digits', hint);
 	return ok(series);
 }
 
 /** The correlative number: 1 to 8 digits, sent without leading zeros ("00000123" is 123). */
 export function checkReceiptNumber(raw: unknown): Checked<string> {
-	const hint = 'Give the number after the series (F001-123 has number 123): 1 to 8 digits, at least 1.';
+	const hint = 'Give the number after the series (F001-123 has number 123): 1 to 8 digits.';
 	if (typeof raw === 'number' && Number.isInteger(raw)) raw = String(raw);
 	if (typeof raw !== 'string') return bad('is not a receipt number', hint);
 	const number = raw.trim();
 	if (number === '') return bad('is empty: a number is required', hint);
 	if (!/^\d{1,8}$/.test(number)) return bad('is not 1 to 8 digits', hint);
-	if (Number(number) === 0) return bad('is zero', hint);
-	return ok(String(Number(number)));
+	return ok(number.replace(/^0+(?=\d)/, ''));
 }
-
-/** The first issue date SUNAT's invoice check is asked for (electronic invoicing began in 2010). */
-export const FIRST_ISSUE_DATE = '2010-01-01';
 
 /** A date as n8n hands it over (a picked date, a Luxon or JS date, YYYY-MM-DD or DD/MM/YYYY): YYYY-MM-DD, or undefined. */
 function isoDateOf(raw: unknown): string | undefined {
@@ -88,33 +73,34 @@ function isoDateOf(raw: unknown): string | undefined {
 	return iso ? `${iso[1]}-${iso[2]}-${iso[3]}` : text === '' ? '' : 'not a date';
 }
 
-/** The issue date: a real day from 2010-01-01 up to today in Lima; sent as SUNAT asks, DD/MM/YYYY. */
-export function checkIssueDate(raw: unknown, today: string = todayInLima()): Checked<string> {
-	const hint = `Give the date printed on the receipt as DD/MM/YYYY or YYYY-MM-DD (or pick it), from ${FIRST_ISSUE_DATE} up to today (${today}, Lima time).`;
+/**
+ * The issue date: a real calendar day, sent as SUNAT's manual asks, DD/MM/YYYY. How far back SUNAT
+ * looks, and a date after today, are SUNAT's to answer (estadoCp 0 for a receipt it does not know).
+ */
+export function checkIssueDate(raw: unknown): Checked<string> {
+	const hint = 'Give the date printed on the receipt as DD/MM/YYYY or YYYY-MM-DD (or pick it).';
 	const date = isoDateOf(raw);
 	if (date === undefined || date === 'not a date') return bad('is not a date in the form DD/MM/YYYY or YYYY-MM-DD', hint);
 	if (date === '') return bad('is empty: an issue date is required', hint);
 	const [year, month, day] = date.split('-').map(Number);
 	if (!isRealDate(year, month, day)) return bad('is not a real calendar date', hint);
-	if (date < FIRST_ISSUE_DATE) return bad(`is before ${FIRST_ISSUE_DATE}: SUNAT's check does not go that far back`, hint);
-	if (date > today) return bad(`is in the future (today in Lima is ${today})`, hint);
 	return ok(date.split('-').reverse().join('/'));
 }
 
 /**
- * The receipt's total: not negative, at most 2 decimals, sent as text with 2 ("118.00"); thousands
- * commas (1,180.50) are removed. Empty: undefined, left out of the request.
+ * The receipt's total, optional (monto is not among the required fields of SUNAT's API description):
+ * a number, sent as text with 2 decimals ("118.00", as the manual's example); thousands commas
+ * (1,180.50) are removed. One with more decimals, or negative, goes as written: SUNAT says whether
+ * it takes it. Empty: undefined, left out of the request.
  */
 export function checkAmount(raw: unknown): Checked<string | undefined> {
-	const hint = 'Give the receipt\'s total (importe total) as a number such as 118 or 1180.50, with no currency sign.';
+	const hint = 'Give the receipt\'s total (importe total) as a number such as 118 or 1180.50, with no currency sign, or leave it empty.';
 	if (raw === undefined || raw === null || raw === '') return ok(undefined);
 	let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
 	if (text === undefined) return bad('is not an amount', hint);
 	if (text === '') return ok(undefined);
 	if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replace(/,/g, '');
-	const amount = Number(text);
-	if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(amount)) return bad('is not an amount', hint);
-	if (amount < 0) return bad('is negative: a receipt total never is (a credit note too states a positive total)', hint);
-	if (Math.round(amount * 100) !== Number((amount * 100).toFixed(6))) return bad('has more than 2 decimals', hint);
-	return ok(amount.toFixed(2));
+	if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(Number(text))) return bad('is not an amount', hint);
+	const decimals = text.split('.')[1] ?? '';
+	return ok(decimals.length <= 2 ? Number(text).toFixed(2) : text);
 }

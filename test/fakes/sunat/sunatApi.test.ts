@@ -1,13 +1,16 @@
 // The SUNAT fake answers as docs/sunat-cpe-api.md says SUNAT does, told with plain HTTP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CLIENT, startSunatFake, SUNAT_SCOPE, type SunatFake } from '../../../fakes/sunat';
+import { FORMAT_ERROR_CODE, SANDBOX_CLIENT, startSunatFake, SUNAT_SCOPE, type SunatFake } from '../../../fakes/sunat';
 
 let fake: SunatFake;
 beforeAll(async () => {
 	fake = await startSunatFake();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+	fake.reset();
+	delete fake.options.codes;
+});
 afterAll(async () => {
 	await fake.close();
 });
@@ -50,6 +53,18 @@ describe('SUNAT fake', () => {
 		expect((await check({ ...F001_123, monto: '1.00' }, accessToken)).body.data).toEqual({ estadoCp: '0', observaciones: ['- El comprobante de pago consultado no existe.'] });
 	});
 
+	it.each([
+		['text', { estadoCp: '1', estadoRuc: '11', condDomiRuc: '12' }, '0'],
+		['number', { estadoCp: 1, estadoRuc: 11, condDomiRuc: 12 }, 0],
+		['twoDigits', { estadoCp: '01', estadoRuc: '11', condDomiRuc: '12' }, '00'],
+		['fourDigits', { estadoCp: '0001', estadoRuc: '0011', condDomiRuc: '0012' }, '0000'],
+	] as const)('writes the codes as %s', async (codes, known, unknown) => {
+		fake.options.codes = codes;
+		const accessToken = (await token()).body.access_token as string;
+		expect((await check({ ...F001_123, numRuc: '20100070970', numeroSerie: 'F002', numero: '7', fechaEmision: '10/01/2025', monto: '500.00' }, accessToken)).body.data).toEqual(known);
+		expect(((await check({ ...F001_123, numero: '1' }, accessToken)).body.data as { estadoCp: unknown }).estadoCp).toBe(unknown);
+	});
+
 	it('refuses a missing or expired token (401), another RUC (403), a body not JSON (400), a malformed field (success: false)', async () => {
 		const accessToken = (await token()).body.access_token as string;
 		expect((await check(F001_123, 'nope')).status).toBe(401);
@@ -57,7 +72,7 @@ describe('SUNAT fake', () => {
 		expect((await check('{"numRuc":', accessToken)).status).toBe(400);
 		expect(await check({ ...F001_123, fechaEmision: '2025-03-14' }, accessToken)).toEqual({
 			status: 200,
-			body: { success: false, message: 'El campo fechaEmision no cumple con el formato establecido' },
+			body: { success: false, message: 'El campo fechaEmision no cumple con el formato establecido', errorCode: FORMAT_ERROR_CODE },
 		});
 		fake.expireTokens();
 		expect(await check(F001_123, accessToken)).toEqual({ status: 401, body: { cod: '401', msg: 'No autorizado: token inválido o expirado' } });

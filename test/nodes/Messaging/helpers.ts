@@ -31,7 +31,10 @@ export function useEvolutionFake(options: EvolutionFakeOptions = {}) {
 	return state;
 }
 
-export function credentialsFor(fake: EvolutionFake, overrides: Partial<{ serverUrl: string; apiKey: string }> = {}) {
+/** What a test may change of the credential: its fields, and n8n's Allowed HTTP Request Domains. */
+export type CredentialChanges = Partial<{ serverUrl: string; apiKey: string; allowedHttpRequestDomains: string; allowedDomains: string }>;
+
+export function credentialsFor(fake: EvolutionFake, overrides: CredentialChanges = {}) {
 	return { messagingApi: { serverUrl: fake.url, apiKey: fake.apiKey, ...overrides } };
 }
 
@@ -44,7 +47,7 @@ export interface RunMessagingOptions {
 	parameters: Record<string, unknown>;
 	items?: Array<Pick<INodeExecutionData, 'json' | 'binary'>>;
 	continueOnFail?: boolean;
-	credentials?: Partial<{ serverUrl: string; apiKey: string }>;
+	credentials?: CredentialChanges;
 	/** Default 1; 1.1 makes the recipient a resource locator. */
 	typeVersion?: number;
 }

@@ -7,8 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import * as workflow from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { bad, ok } from '../../../nodes/shared/checks';
 import { operation, valueOf, type Api, type Field } from '../../../nodes/shared/contract';
@@ -16,6 +17,20 @@ import { customOperationsOf } from '../../../nodes/shared/customOperation';
 import { nodeProperties } from '../../../nodes/shared/editor';
 import { checkedField, inBody, inPath } from '../../../nodes/shared/fields';
 import { registerNodeType, runNode } from '../../harness/engine';
+
+/** What happened, in order: each request as it arrived (`sent <word>`), each wait of the node's as it ended (`slept <ms>`). */
+const events = vi.hoisted(() => [] as string[]);
+// The node's waits (n8n-workflow's sleep), logged when each ends: a batch's items start after it.
+vi.mock('n8n-workflow', async (importOriginal) => {
+	const actual = await importOriginal<typeof import('n8n-workflow')>();
+	return {
+		...actual,
+		sleep: async (ms: number, signal?: AbortSignal) => {
+			await actual.sleep(ms, signal);
+			events.push(`slept ${ms}`);
+		},
+	};
+});
 
 interface Received {
 	method: string;
@@ -35,6 +50,7 @@ beforeAll(async () => {
 		req.on('end', () => {
 			const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as IDataObject;
 			received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers as IDataObject, body });
+			events.push(`sent ${String(body.word)}`);
 			const refused = body.word === 'refuse';
 			res.writeHead(refused ? 409 : 201, { 'content-type': 'application/json' });
 			res.end(JSON.stringify(refused ? { reason: 'refused' } : { echoed: body }));
@@ -48,6 +64,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	received.length = 0;
+	events.length = 0;
 });
 
 const api: Api = {
@@ -112,16 +129,83 @@ class CustomOperationTest implements INodeType {
 }
 registerNodeType(new CustomOperationTest());
 
-const run = async (operation: string, words: unknown[], continueOnFail = false) => {
+const run = async (operation: string, words: unknown[], continueOnFail = false, { credential = {}, requestOptions }: { credential?: IDataObject; requestOptions?: IDataObject } = {}) => {
 	finished = undefined;
 	return await runNode({
 		type: 'customOperationTest',
-		parameters: { resource: 'words', operation, lane: '={{ $json.lane ?? "main" }}', word: '={{ $json.word }}' },
+		parameters: { resource: 'words', operation, lane: '={{ $json.lane ?? "main" }}', word: '={{ $json.word }}', ...(requestOptions ? { requestOptions } : {}) },
 		items: words.map((entry) => ({ json: typeof entry === 'object' ? (entry as IDataObject) : { word: entry } })),
-		credentials: { messagingApi: { serverUrl, apiKey: 'key-1' } },
+		credentials: { messagingApi: { serverUrl, apiKey: 'key-1', ...credential } },
 		continueOnFail,
 	});
 };
+
+const NO_ALLOWED_DOMAINS = 'No allowed domains specified. Configure allowed domains or change restriction setting.';
+// n8n 2.0 to 2.17 have no domain restriction for nodes (n8n-workflow has no getCredentialAllowedDomains).
+const restrictsDomains = 'getCredentialAllowedDomains' in workflow;
+
+describe("a custom operation holds the credential's domain restriction as RoutingNode does", () => {
+	const noneListed = { allowedHttpRequestDomains: 'domains', allowedDomains: '' };
+
+	it.runIf(restrictsDomains)('refuses a restriction to listed domains with none listed in RoutingNode\'s words, sending nothing', async () => {
+		const result = await run('shout', ['hola', 'chau'], false, { credential: noneListed });
+		expect((result.error as { message?: string } | undefined)?.message).toBe(NO_ALLOWED_DOMAINS);
+		expect((result.error as { context?: { itemIndex?: number } } | undefined)?.context?.itemIndex).toBe(0);
+		expect(received).toEqual([]);
+		expect(finished).toBeUndefined();
+	});
+
+	it.runIf(restrictsDomains)('under Continue On Fail, gives every item its error item, paired, and finish nothing sent', async () => {
+		const result = await run('shout', ['hola', 'chau', 'bien'], true, { credential: noneListed });
+		expect(received).toEqual([]);
+		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ error: NO_ALLOWED_DOMAINS }, { item: 0 }],
+			[{ error: NO_ALLOWED_DOMAINS }, { item: 1 }],
+			[{ error: NO_ALLOWED_DOMAINS }, { item: 2 }],
+			[{ finished: 0 }, { item: 0 }],
+		]);
+		expect(finished?.sent).toEqual([]);
+	});
+
+	it('sends where the restriction lists the server, or where the release restricts nothing', async () => {
+		const listed = await run('shout', ['hola'], false, { credential: { allowedHttpRequestDomains: 'domains', allowedDomains: '127.0.0.1' } });
+		expect(listed.error).toBeUndefined();
+		if (!restrictsDomains) expect((await run('shout', ['chau'], false, { credential: noneListed })).error).toBeUndefined();
+		expect(received.map((request) => request.body.word)).toEqual(restrictsDomains ? ['hola'] : ['hola', 'chau']);
+	});
+});
+
+describe('a custom operation applies Request Options → Batching as RoutingNode does', () => {
+	const batching = (batchSize: number, batchInterval: number) => ({ batching: { batch: { batchSize, batchInterval } } });
+	const INTERVAL_MS = 150;
+
+	it('starts the items in batches, the interval between batches, each sent once, in item order', async () => {
+		const result = await run('shout', ['uno', 'dos', 'tres', 'cuatro', 'cinco'], false, { requestOptions: batching(2, INTERVAL_MS) });
+		expect(result.error).toBeUndefined();
+		expect(received.map((request) => request.body.word)).toEqual(['uno', 'dos', 'tres', 'cuatro', 'cinco']);
+		// uno, dos | the interval | tres, cuatro | the interval | cinco: one wait between batches, and
+		// a batch's items sent only after the wait before it ended.
+		const waits = events.flatMap((event, at) => (event === `slept ${INTERVAL_MS}` ? [at] : []));
+		expect(waits).toHaveLength(2);
+		expect(events.indexOf('sent tres')).toBeGreaterThan(waits[0]);
+		expect(events.indexOf('sent cuatro')).toBeGreaterThan(waits[0]);
+		expect(events.indexOf('sent cinco')).toBeGreaterThan(waits[1]);
+		expect(finished?.sent.map((values) => values.word)).toEqual(['uno', 'dos', 'tres', 'cuatro', 'cinco']);
+	});
+
+	it('starts no later batch once an item stopped the run, and sends nothing twice', async () => {
+		const result = await run('shout', ['hola', 'refuse', 'bien', 'chau'], false, { requestOptions: batching(1, 50) });
+		expect((result.error as { message?: string } | undefined)?.message).toBe('The server refused the word "refuse" (409: refused) [item 1]');
+		expect(received.map((request) => request.body.word)).toEqual(['hola', 'refuse']);
+		expect(events.filter((event) => event === 'slept 50').length).toBeLessThanOrEqual(2);
+	});
+
+	it('under Continue On Fail, runs every batch, each item once', async () => {
+		const result = await run('shout', ['hola', 'refuse', 'bien'], true, { requestOptions: batching(1, 50) });
+		expect(received.map((request) => request.body.word)).toEqual(['hola', 'refuse', 'bien']);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 0 }]);
+	});
+});
 
 describe('an operation run as n8n custom operation', () => {
 	it('sends each item with its fields, the credential, the request defaults and what prepare adds, in item order', async () => {

@@ -63,6 +63,31 @@ describe("the domains a credential allows, as each release's RoutingNode derives
 	);
 });
 
+describe("what each release's RoutingNode refuses of a credential's restriction, before any request (for custom operations)", () => {
+	const NO_ALLOWED_DOMAINS = 'No allowed domains specified. Configure allowed domains or change restriction setting.';
+	const none = { apiKey: 'key', allowedHttpRequestDomains: 'none' };
+
+	it('n8n 2.41 (options form, the node\'s own surface): domains with none listed, in its words; None and a list pass', async () => {
+		const releases = await releasesWith('n8n-workflow');
+		expect(releases.routingNodeDomainRefusal(node, restricted(''))?.message).toBe(NO_ALLOWED_DOMAINS);
+		expect(releases.routingNodeDomainRefusal(node, none)).toBeUndefined();
+		expect(releases.routingNodeDomainRefusal(node, restricted('example.com'))).toBeUndefined();
+		expect(releases.routingNodeDomainRefusal(node, { apiKey: 'key' })).toBeUndefined();
+	});
+
+	it('n8n 1.123.81 (positional form; its RoutingNode refuses an empty answer itself): domains with none listed; None passes', async () => {
+		const releases = await releasesWith('n8n-workflow-n8n-1.123.81');
+		expect(releases.routingNodeDomainRefusal(node, restricted(''))?.message).toBe(NO_ALLOWED_DOMAINS);
+		expect(releases.routingNodeDomainRefusal(node, none)).toBeUndefined();
+		expect(releases.routingNodeDomainRefusal(node, restricted('example.com'))).toBeUndefined();
+	});
+
+	it.each(['n8n-workflow-n8n-2.0.0', 'n8n-workflow-n8n-1.123.0'])('%s (no such function): nothing refused', async (workflowPackage) => {
+		const releases = await releasesWith(workflowPackage);
+		expect(releases.routingNodeDomainRefusal(node, restricted(''))).toBeUndefined();
+	});
+});
+
 describe('signed resume links', () => {
 	it('asks n8n to check the signature where the release has the switch (1.123, 2.0 to 2.13)', async () => {
 		const { requireSignedResumeLinks } = await import('../../../nodes/shared/n8nReleases');

@@ -20,6 +20,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
 import { TaxpayerLookup } from '../../../nodes/TaxpayerLookup/TaxpayerLookup.node';
+import { PROVEN_RELEASES } from '../../../nodes/shared/n8nReleases';
 import { VALID_TOKEN } from '../../../fakes/lookup';
 import { nodeTypesRegistry, runNode, type NodeRunResult } from '../../harness/engine';
 import { N8N_VERSION, PINNED_N8N_VERSION, cacheDir, releasesDir } from '../../harness/n8n.mjs';
@@ -55,11 +56,9 @@ afterEach(() => {
 
 describe('the RoutingNode adaptation', () => {
 	it('names every n8n release it is proven against, this run\'s among them, with that release\'s n8n-core', () => {
-		const source = readFileSync(path.join(__dirname, '../../../nodes/shared/routingNodeAdaptation.ts'), 'utf8');
-		const proven = /proven against n8n ([\d.]+(?:(?:, | and )[\d.]+)*)/.exec(source.replace(/\n\/\/ /g, ' '))?.[1].split(/, | and /);
 		// A release added to the matrix (test/n8n-releases/) is checked and named there first.
-		expect(proven?.sort()).toEqual(readdirSync(releasesDir).sort());
-		expect(proven).toContain(N8N_VERSION);
+		expect([...PROVEN_RELEASES].sort()).toEqual(readdirSync(releasesDir).sort());
+		expect(PROVEN_RELEASES).toContain(N8N_VERSION);
 		// The engine running this file is that release's: the dev dependency for the pinned release,
 		// the release's own copy in the compatibility stage (vitest.compat.config.mts).
 		const coreOf = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'n8n-core', 'package.json'), 'utf8')) as { version: string }).version;

@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import { Container } from '@n8n/di';
 import { InstanceSettings, generateUrlSignature, prepareUrlForSigning } from 'n8n-core';
+import * as workflow from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY, type IDataObject, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -329,6 +330,55 @@ describe('Send and Wait for Response: the pace of sends', () => {
 		expect(sentTexts()).toHaveLength(1);
 		expect(stopError(result).message).toMatch(/\[item 0\]$/);
 		expect(result.run.waitTill).toBeUndefined();
+	});
+});
+
+describe("Send and Wait for Response: the credential's own restrictions, as on a routed send", () => {
+	// n8n 2.0 to 2.17 have no domain restriction for nodes (n8n-workflow has no getCredentialAllowedDomains).
+	const restrictsDomains = 'getCredentialAllowedDomains' in workflow;
+	const noneListed = { allowedHttpRequestDomains: 'domains', allowedDomains: '' };
+	const sendText = { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'hola' };
+
+	it.runIf(restrictsDomains)('a restriction to listed domains with none listed: refused in RoutingNode\'s words, as Send Text is, nothing sent, no wait', async () => {
+		const routed = await runMessaging(fake, { parameters: sendText, credentials: noneListed });
+		expect(fake.requests).toEqual([]);
+		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: noneListed });
+		expect(stopError(result).message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
+		expect(stopError(result).message).toBe(stopError(routed).message);
+		expect(fake.requests).toEqual([]);
+		expect(result.run.waitTill).toBeUndefined();
+	});
+
+	it.runIf(restrictsDomains)('under Continue On Fail, the refusal is the error item, paired, and nothing waits', async () => {
+		const result = await runMessaging(fake, { parameters: sendAndWait(), items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }), credentials: noneListed, continueOnFail: true });
+		expect(fake.requests).toEqual([]);
+		expect(result.run.waitTill).toBeUndefined();
+		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ error: 'No allowed domains specified. Configure allowed domains or change restriction setting.' }, { item: 0 }],
+		]);
+	});
+
+	it.runIf(!restrictsDomains)('a release without domain restrictions for nodes sends as a routed send does', async () => {
+		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: noneListed });
+		expect(result.error).toBeUndefined();
+		expect(sentTexts()).toHaveLength(1);
+	});
+
+	it('a restriction that lists the server lets the message go', async () => {
+		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: { allowedHttpRequestDomains: 'domains', allowedDomains: '127.0.0.1' } });
+		expect(result.error).toBeUndefined();
+		expect(sentTexts()).toHaveLength(1);
+		expect(result.run.status).toBe('waiting');
+	});
+
+	it('with Request Options → Batching, still sends its one message once, from the first item, and waits', async () => {
+		const result = await runMessaging(fake, {
+			parameters: { ...sendAndWait({ message: '=Approve {{ $json.invoice }}?' }), requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 50 } } } },
+			items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }, { invoice: 'F001-3' }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sentTexts().map((body) => String(body.text).split('\n')[0])).toEqual(['Approve F001-1?']);
+		expect(result.run.status).toBe('waiting');
 	});
 });
 

@@ -34,7 +34,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const bodies = () => fake.requests.map((request) => request.body);
 
 describe('Send Media from a URL', () => {
-	it('sends the link with the MIME type its file name implies, and outputs the answer without the media echo', async () => {
+	it('sends the link with the MIME type its file name implies, and outputs the sent message', async () => {
 		const result = await runMessaging(fake, { parameters: sendMedia({ options: { caption: 'Look' } }) });
 
 		expect(result.error).toBeUndefined();
@@ -55,7 +55,20 @@ describe('Send Media from a URL', () => {
 			messageType: 'imageMessage',
 			message: { imageMessage: { mimetype: 'image/jpeg', caption: 'Look' } },
 		});
-		expect(item.json.message).not.toHaveProperty('base64');
+	});
+
+	it("drops the server's echo of the linked file (a webhook with Base64 on) from the output", async () => {
+		await askFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: 'http://127.0.0.1:9/hook', base64: true, events: ['SEND_MESSAGE'] } });
+		// The server's answer carries the file it downloaded from the link.
+		const raw = (await askFake(fake, 'POST', '/message/sendMedia/sales', { number: '51987654321', mediatype: 'image', media: 'https://cdn.example.com/photos/cat.png' })) as {
+			message: { base64?: string };
+		};
+		expect(raw.message.base64).toEqual(expect.any(String));
+
+		const result = await runMessaging(fake, { parameters: sendMedia() });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.message).toMatchObject({ imageMessage: { mimetype: 'image/jpeg' } });
+		expect(result.items[0].json.message).not.toHaveProperty('base64');
 	});
 
 	it('sends a document link under the name of its last path part', async () => {
