@@ -132,8 +132,8 @@ export class SunatApi implements ICredentialType {
 		},
 	];
 
-	// n8n runs this when Access Token is empty or a request got a 401, and stores what it returns:
-	// one token serves every request until SUNAT refuses it.
+	// n8n runs this when Access Token is empty, and stores what it returns: one token serves every
+	// request until SUNAT refuses it; then the node's run empties the field once (Api.token).
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const { url, form } = sunatTokenRequest(credentials);
 		const answer = (await this.helpers.httpRequest({

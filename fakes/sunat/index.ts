@@ -97,6 +97,8 @@ export interface SunatRequest {
 	/** The body as sent. */
 	body: string;
 	at: number;
+	/** The status it was answered with, once answered. */
+	status?: number;
 }
 
 export interface SunatFake {
@@ -110,6 +112,8 @@ export interface SunatFake {
 	clients: Map<string, SunatClient>;
 	/** Every token issued so far expires: the next check with one gets 401. */
 	expireTokens(): void;
+	/** Every token issued so far expires once `checks` more checks were answered with one. */
+	expireTokensAfter(checks: number): void;
 	/** Answer the next requests whose path contains `path` with this status and JSON body (or raw `text`), one each. */
 	failNext(path: string, ...failures: Array<{ status: number; body?: unknown; text?: string }>): void;
 	reset(): void;
@@ -138,6 +142,8 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 	/** Live tokens and whose they are. */
 	const tokens = new Map<string, string>();
 	const failures: Array<{ path: string; status: number; body?: unknown; text?: string }> = [];
+	/** Checks still answered before the tokens expire (expireTokensAfter); none pending: -1. */
+	let checksBeforeExpiry = -1;
 	const seeded = () => new Map<string, SunatClient>([[SANDBOX_CLIENT.clientId, { secret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc }]]);
 
 	const fake: SunatFake = {
@@ -148,10 +154,14 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		checks: () => fake.requests.filter((request) => CHECK_PATH.test(request.path)),
 		clients: seeded(),
 		expireTokens: () => tokens.clear(),
+		expireTokensAfter: (checks) => {
+			checksBeforeExpiry = checks;
+		},
 		failNext: (path, ...next) => failures.push(...next.map((failure) => ({ path, ...failure }))),
 		reset() {
 			fake.requests.length = 0;
 			failures.length = 0;
+			checksBeforeExpiry = -1;
 			tokens.clear();
 			tokenCount = 0;
 			fake.clients = seeded();
@@ -178,6 +188,10 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
 		const clientId = bearer ? tokens.get(bearer) : undefined;
 		if (!clientId) return json(res, 401, { cod: '401', msg: 'No autorizado: token inválido o expirado' });
+		if (checksBeforeExpiry > 0 && --checksBeforeExpiry === 0) {
+			tokens.clear();
+			checksBeforeExpiry = -1;
+		}
 		if (fake.clients.get(clientId)?.ruc !== decodeURIComponent(ruc)) return json(res, 403, { cod: '403', msg: 'El RUC consultante no corresponde al cliente' });
 		let request: Record<string, unknown>;
 		try {
@@ -224,7 +238,8 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		req.on('end', () => {
 			const path = (req.url ?? '').split('?')[0];
 			const body = Buffer.concat(chunks).toString('utf8');
-			fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body, at: performance.now() });
+			const request: SunatRequest = { method: req.method ?? '', path, headers: req.headers, body, at: performance.now() };
+			fake.requests.push(request);
 			const answer = () => {
 				const injected = failures.findIndex((failure) => path.includes(failure.path));
 				if (injected >= 0) {
@@ -241,8 +256,13 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 				if (req.method === 'POST' && checkMatch) return check(res, checkMatch[1], req, body);
 				json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
 			};
-			if (options.latencyMs) setTimeout(answer, options.latencyMs);
-			else answer();
+			// Every answer is written at once: its status is known when answer returns.
+			const answered = () => {
+				answer();
+				request.status = res.statusCode;
+			};
+			if (options.latencyMs) setTimeout(answered, options.latencyMs);
+			else answered();
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -13,9 +13,6 @@ import { groupAnswerFailure } from './groupErrors';
 import { integrationFailure } from './integrationErrors';
 import { nullAnswerFailure } from './nullAnswers';
 
-/** The operation of requests made outside routing, for the instance list. */
-export const LIST_INSTANCES = 'listInstances';
-
 /** Numbers the server reported as not on WhatsApp: the 400 whose message lists `{exists: false}` objects. */
 export function numbersNotOnWhatsApp(body: unknown): string[] {
 	return messageEntries(body)
@@ -71,7 +68,7 @@ export function serverReason(body: unknown): string {
 export function instanceOf(context: RequestContext): string {
 	const instanceName = context.about.instance;
 	if (instanceName !== undefined) return `instance "${instanceName}"`;
-	return context.operation === LIST_INSTANCES || context.routeKind === 'server' ? 'the server' : 'the instance';
+	return context.routeKind === 'server' ? 'the server' : 'the instance';
 }
 
 /** The recipient as the user gave it and, when it differs, as it was sent. */

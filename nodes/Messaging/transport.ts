@@ -40,11 +40,17 @@ export const messagingApi: Api = {
 	gate: messagingGate,
 	olderServerFailure,
 	isSuccess: isMessagingSuccess,
-	answerFailure: messagingAnswerFailure,
+	// Evolution answers a key it refuses with 401, whatever the route (docs/evolution-api.md): a refusal of the credential.
+	answerFailure: (context, statusCode, body) => {
+		const failure = messagingAnswerFailure(context, statusCode, body);
+		return statusCode === 401 ? { ...failure, refuses: 'scope' } : failure;
+	},
 	noAnswerFailure: messagingNoAnswerFailure,
 	toItems: toMessageItems,
 	quota: messagingQuota,
 	limits: messagingLimits,
+	// A key one instance refuses may be another instance's token: refused per instance (or for the server's routes).
+	refusalScope: (context) => context.about.instance ?? '',
 };
 
 /** `GET /webhook/find` answers `null` (JSON) when the instance never had a webhook. */
@@ -58,6 +64,8 @@ export interface RequestAbout {
 	operation: string;
 	subject: string;
 	about?: About;
+	/** The case of the error table: `server` for a request about the server (the instance list); default `instance`. */
+	routeKind?: 'instance' | 'server';
 }
 
 /**
@@ -68,7 +76,7 @@ export interface RequestAbout {
 export async function evolutionRequest(
 	fns: ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions,
 	request: Pick<IHttpRequestOptions, 'method' | 'url' | 'qs' | 'body'>,
-	{ operation, subject, about = {} }: RequestAbout,
+	{ operation, subject, about = {}, routeKind = 'instance' }: RequestAbout,
 	options: { acceptNull?: boolean } = {},
 ): Promise<unknown> {
 	const credentials = await fns.getCredentials(MESSAGING_CREDENTIAL);
@@ -78,7 +86,7 @@ export async function evolutionRequest(
 		options.acceptNull ? answersNullToo : messagingApi,
 		MESSAGING_CREDENTIAL,
 		{ ...request, baseURL, headers: { ...messagingRequestDefaults.headers }, json: true },
-		{ operation, subject, about, routeKind: 'instance', serverUrl: baseURL },
+		{ operation, subject, about, routeKind, serverUrl: baseURL },
 	);
 }
 

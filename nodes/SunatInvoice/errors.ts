@@ -55,7 +55,7 @@ export function isSunatSuccess(statusCode: number, body: unknown): boolean {
 
 const CREDENTIAL = 'Open the SUNAT API credential';
 
-/** What SUNAT's token service refusing the credential means: which part is wrong. */
+/** What SUNAT's token service refusing the credential means: which part is wrong (a refusal of the credential, for the whole run). */
 export function tokenFailure(statusCode: number, reason: string): Failure {
 	const httpCode = String(statusCode);
 	const words = detail(httpCode, reason);
@@ -64,6 +64,7 @@ export function tokenFailure(statusCode: number, reason: string): Failure {
 			message: `SUNAT does not know the credential's client ID ${words}`,
 			description: `${CREDENTIAL} and copy the Client ID again from SOL (menu Credenciales de API SUNAT); check that the Token URL is SUNAT's.`,
 			httpCode,
+			refuses: 'credential',
 		};
 	}
 	if (statusCode === 401 || statusCode === 403) {
@@ -71,6 +72,7 @@ export function tokenFailure(statusCode: number, reason: string): Failure {
 			message: `SUNAT refused the credential's client secret ${words}`,
 			description: `${CREDENTIAL} and paste the Client Secret SUNAT showed for this client ID (create a new one in SOL if it is lost).`,
 			httpCode,
+			refuses: 'credential',
 		};
 	}
 	if (statusCode >= 500) return { message: `SUNAT's token service failed ${words}`, description: 'SUNAT is having a problem. Try again in a few minutes.', httpCode };
@@ -100,16 +102,23 @@ export function sunatAnswerFailure(context: RequestContext, statusCode: number, 
 		case 400:
 		case 422:
 			return failure(`SUNAT rejected the request for ${subject} ${detail(httpCode, reason)}`, 'SUNAT names the field it rejects: correct it in the input and run again.');
+		// The run renewed the token once already: the credential itself is refused, as it is for a RUC not the client's.
 		case 401:
-			return failure(
-				`SUNAT refused the token, even a new one, for ${subject} ${detail(httpCode, reason)}`,
-				`${CREDENTIAL}, click Test, and check that its client ID is allowed the invoice check (scope) in SOL.`,
-			);
+			return {
+				...failure(
+					`SUNAT refused the token, even a new one, for ${subject} ${detail(httpCode, reason)}`,
+					`${CREDENTIAL}, click Test, and check that its client ID is allowed the invoice check (scope) in SOL.`,
+				),
+				refuses: 'credential',
+			};
 		case 403:
-			return failure(
-				`SUNAT does not let this credential ask as the RUC in it, for ${subject} ${detail(httpCode, reason)}`,
-				`${CREDENTIAL}: its RUC must be that of the company whose SOL user created the client ID.`,
-			);
+			return {
+				...failure(
+					`SUNAT does not let this credential ask as the RUC in it, for ${subject} ${detail(httpCode, reason)}`,
+					`${CREDENTIAL}: its RUC must be that of the company whose SOL user created the client ID.`,
+				),
+				refuses: 'credential',
+			};
 		case 404:
 			return failure(`no SUNAT invoice check answers at the API URL ${detail(httpCode, reason)}`, `${CREDENTIAL} and keep the API URL https://api.sunat.gob.pe.`);
 	}

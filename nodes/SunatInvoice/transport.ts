@@ -1,7 +1,8 @@
 // How the SUNAT Invoice node talks to SUNAT's invoice check (Consulta Integrada de Comprobantes de
 // Pago): the request defaults, the API as the runner uses it, and what its answers mean (errors.ts).
-// The token comes from the credential (n8n's preAuthentication): stored, shared by every request,
-// and renewed by n8n once when SUNAT answers 401.
+// The token comes from the credential (n8n's preAuthentication, which stores it): a run's checks go
+// with the run's copy of the credential, so one token serves them all, and when SUNAT answers 401
+// the run renews it once for every check that met it (Api.token, pacing.ts).
 import { sunatBaseUrl } from '../../credentials/SunatApi.credentials';
 import { valueOf, type Api } from '../shared/contract';
 import { answerOfError, isSunatSuccess, sunatAnswerFailure, sunatNoAnswerFailure, sunatRefusals } from './errors';
@@ -10,12 +11,13 @@ import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_WAIT_SECONDS, sunatOptions } from 
 export const SUNAT_CREDENTIAL = 'sunatApi';
 
 /**
- * Sent with every check. No ignoreHttpStatusErrors: n8n renews the token only on a 401 it throws;
- * the runner takes the answer back out of the error (`answerOfError`).
+ * Sent with every check. Error answers come back as responses: a 401 thrown would make n8n renew
+ * the token for each check that met it; the run renews it once (Api.token).
  */
 export const sunatRequestDefaults = {
 	headers: { Accept: 'application/json' },
 	json: true,
+	ignoreHttpStatusErrors: true,
 };
 
 /** The path under the API URL where the credential's RUC asks: read once per run, with the host. */
@@ -33,6 +35,8 @@ export const sunatApi: Api = {
 	answerOfError,
 	toItems: (answer) => [answer as never],
 	quota: sunatRefusals,
+	// SUNAT answers an unknown or expired token with 401 (docs/sunat-cpe-api.md).
+	token: { field: 'accessToken', expired: (answer) => answer.statusCode === 401 },
 	limits: (values) => {
 		const options = valueOf(values, sunatOptions);
 		return {

@@ -44,7 +44,7 @@ export function lookupAnswerFailure(context: RequestContext, statusCode: number,
 	const reason = serverReason(body);
 	const httpCode = String(statusCode);
 	const { subject, routeKind } = context;
-	const failure = (message: string, description: string): Failure => ({ message, description, httpCode });
+	const failure = (message: string, description: string, refuses?: Failure['refuses']): Failure => ({ message, description, httpCode, refuses });
 
 	if (statusCode >= 200 && statusCode < 300) {
 		if (body === null || typeof body !== 'object') {
@@ -64,11 +64,14 @@ export function lookupAnswerFailure(context: RequestContext, statusCode: number,
 			return failure(
 				`the access token was rejected ${detail(httpCode, reason)}`,
 				'Open the Taxpayer Lookup API credential and paste the access token again from your account page.',
+				'credential',
 			);
 		case 403:
 			return failure(
 				`access denied for ${subject} ${detail(httpCode, reason)}`,
 				'Your plan may not include this route, or its query quota is spent. Check your plan and usage on your account page.',
+				// A 403 that is the quota is waited out before this table is read (lookupQuota): this is the plan, per route.
+				'scope',
 			);
 		case 404:
 			if (routeKind === 'sunatRate') {

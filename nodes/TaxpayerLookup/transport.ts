@@ -37,6 +37,8 @@ export const lookupApi: Api = {
 	toItems: (answer, values) =>
 		recordsOf(answer as IDataObject).map((record) => normaliseRecord(record, valueOf(values, lookupOptions))),
 	quota: lookupQuota,
+	// A token refused is refused everywhere; a plan lacking a route, on that route (its kind).
+	refusalScope: (context) => context.routeKind,
 	limits: (values) => {
 		const options = valueOf(values, lookupOptions);
 		return {

@@ -201,11 +201,12 @@ export interface Operation<V extends Values = Values> {
 	 */
 	requestAsSent?(request: RequestOptions, values: V, item: ItemReader): Promise<RequestOptions>;
 	/**
-	 * What the operation's own answers mean, asked for every answer (a success too: a 2xx can report
-	 * a failure) after its API's gate and before its API's table: the failure, or undefined to leave
-	 * the answer to the API (a success, or a case the API's table says).
+	 * What the operation's own answers mean (a chatbot's "Trigger already exists", a logout's "not
+	 * connected"), asked for every answer (a success too: a 2xx can report a failure) after its API's
+	 * gate and before its API's table: the failure, or undefined to leave the answer to the API (a
+	 * success, or a case the API's table says).
 	 */
-	answers?(answer: Answer, context: RequestContext): Failure | undefined;
+	answers?(answer: Answer, context: RequestContext, values: V): Failure | undefined;
 	/** The items' JSON from the answer; default: the API's. */
 	toItems?(answer: unknown, values: V): IDataObject[];
 	/**
@@ -262,6 +263,8 @@ export interface RequestContext {
 	serverUrl: string;
 	/** The operation's own facts, which the runner asks before its API's table; none outside an operation. */
 	own?: OwnFacts;
+	/** The item's checked values, for the operation's own answers; none outside an operation. */
+	values?: Values;
 }
 
 /** What an operation knows of its answers, made once per operation (never per item): its title, the release of its route, its own answers. */
@@ -269,7 +272,7 @@ export interface OwnFacts {
 	/** How errors name the operation: "Template → Edit". */
 	title: string;
 	since?: Release;
-	answers?(answer: Answer, context: RequestContext): Failure | undefined;
+	answers?(answer: Answer, context: RequestContext, values: Values): Failure | undefined;
 }
 
 /** An operation's own facts, from its resource's name and its definition. */
@@ -347,16 +350,28 @@ export interface Api {
 	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
 	/** What a request that got no answer (refused, dropped, timed out) means. */
 	noAnswerFailure(context: RequestContext, error: unknown): Failure;
-	/**
-	 * The answer inside a failure, for an API whose requests go without ignoreHttpStatusErrors (n8n
-	 * renews an expiring token only on a 401 it throws): the answer is then judged as any other.
-	 */
+	/** The answer inside a failure, for an API whose error answers may come thrown: judged as any other answer. */
 	answerOfError?(error: unknown): Answer | undefined;
 	toItems(answer: unknown, values: Values): IDataObject[];
 	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
 	quota?: QuotaRules;
 	/** The run's requests in flight at once and how long quota refusals may last, from an item's values. */
 	limits?(values: Values): RunLimits;
+	/** Which requests a refusal of the credential for its scope covers (Failure.refuses): those of the same scope. Default: all. */
+	refusalScope?(context: RequestContext): string;
+	/** A token the credential holds, which the run renews (SUNAT's). */
+	token?: CredentialToken;
+}
+
+/**
+ * A token in the credential's expirable field, which n8n fetches through the credential's
+ * preAuthentication when the field is empty. A run's requests go with the run's own copy of the
+ * credential, so one token serves them all; an answer that says it expired makes the run empty the
+ * field once, the next request alone fetching the new one, and send each request that met it again, once.
+ */
+export interface CredentialToken {
+	field: string;
+	expired(answer: Answer): boolean;
 }
 
 export interface Resource {

@@ -18,8 +18,10 @@ import {
 import type { Api, Operation, RequestOptions, Resource } from './contract';
 import { routingNodeDomainRefusal } from './n8nReleases';
 import { applyRequestOptions } from './requestOptions';
-import { itemReader, planOf, runOne, type ItemOutcome, type OperationPlan, type ItemReaderFunctions, type ItemRun, type RunFunctions } from './runner';
+import { itemReader, type ItemReaderFunctions, type RunFunctions } from './itemReader';
+import { planOf, runOne, type ItemOutcome, type ItemRun, type OperationPlan } from './runner';
 import { serverOfRun } from './server';
+import { withCredentials } from './transmission';
 
 /** An item's request before its fields fill it: the route, the node's request defaults and Request Options. */
 function requestOf(fns: IExecuteFunctions, op: Operation, itemIndex: number, requestDefaults: Partial<RequestOptions>): RequestOptions {
@@ -54,12 +56,14 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 		continueOnFail: fns.continueOnFail(),
 		request: requestOf(fns, op, itemIndex, requestDefaults),
 		server: async () => await serverOfRun(fns, api.server),
-		transmit: async (request) =>
-			(await fns.helpers.httpRequestWithAuthentication.call(fns, api.server.credentialType, {
-				...(request as IHttpRequestOptions),
-				ignoreHttpStatusErrors: true,
-				returnFullResponse: true,
-			})) as IN8nHttpFullResponse,
+		transmit: async (request, credentials) =>
+			credentials
+				? await withCredentials(fns, api, request, credentials)
+				: ((await fns.helpers.httpRequestWithAuthentication.call(fns, api.server.credentialType, {
+						...(request as IHttpRequestOptions),
+						ignoreHttpStatusErrors: true,
+						returnFullResponse: true,
+					})) as IN8nHttpFullResponse),
 		execute: fns,
 	};
 }

@@ -9,6 +9,11 @@ export interface Failure {
 	message: string;
 	description: string;
 	httpCode?: string;
+	/**
+	 * The server refused the credential itself, so the run's later requests with it would be refused
+	 * too: all of them ('credential'), or those of the request's scope ('scope': Api.refusalScope).
+	 */
+	refuses?: 'credential' | 'scope';
 }
 
 /** "(404: No se encontró el RUC)": the status and the server's own words. */
@@ -42,6 +47,13 @@ export function apiError(node: INode, itemIndex: number | undefined, { message, 
 	if (itemIndex === undefined) delete error.context.itemIndex;
 	return error;
 }
+
+/** The failure of an item not sent because item `position`'s request was refused with the same credential. */
+export const refusedEarlier = ({ message, description, httpCode }: Failure, position: number): Failure => ({
+	message: `not sent: item ${position}'s request was refused with the same credential: ${message}`,
+	description,
+	httpCode,
+});
 
 /** An error about an item where nothing was sent: its sentence, and (as the description) what to do. */
 function nothingSentError(node: INode, itemIndex: number, sentence: string, hint: string): NodeOperationError {

@@ -1,11 +1,13 @@
 // The pace of one node run, shared by all its items: at most N requests in flight, one quota gate
 // (closed while the API says to wait, refused requests go first when it reopens), sends that reach
-// each lane (an instance) one at a time in item order with a pause between them, and the stop
-// after an item fails without Continue On Fail. n8n starts every item of a declarative node at
-// once; this is what spaces them.
+// each lane (an instance) one at a time in item order with a pause between them, the stop after an
+// item fails without Continue On Fail, the credential refused (the later requests are not sent),
+// and the run's token (renewed once for every request that met it expired). n8n starts every item
+// of a declarative node at once; this is what spaces them.
 import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { Answer } from './contract';
+import type { Failure } from './errors';
 
 /** Rejects an item the run no longer sends: an item before it failed and the node stops. */
 export class RunStopped extends Error {
@@ -30,9 +32,16 @@ export interface Place {
 	ordered: boolean;
 }
 
+/** A request the server refused for the credential itself: its item, and what the refusal means. */
+export interface CredentialRefusal {
+	position: number;
+	failure: Failure;
+}
+
 interface Waiter extends Place {
 	retry: boolean;
-	admit(): void;
+	/** `warmUp`: the warm-up the request opens (it goes alone), or 0. */
+	admit(warmUp: number): void;
 	stop(error: Error): void;
 }
 
@@ -51,8 +60,17 @@ const FIRST_BACKOFF_MS = 1_000;
 
 export class RunPacing {
 	private maxInFlight: number | undefined;
-	/** Until the run's first request is answered, one at a time (RunLimits.firstAlone). */
-	private warmingUp = false;
+	/**
+	 * While a request goes alone to fetch the token the others will use (the run's first with
+	 * RunLimits.firstAlone, the first after the token was found expired): that warm-up's number, else 0.
+	 */
+	private warmUp = 0;
+	private warmUps = 0;
+	/** Which token the run's requests go with: the next one each time the run renews it (renewToken). */
+	tokenGeneration = 0;
+	/** The credential refused: for every request of the run, or for those of one scope (an instance). */
+	private credentialRefused: CredentialRefusal | undefined;
+	private scopesRefused: Map<string, CredentialRefusal> | undefined;
 	private inFlight = 0;
 	private readonly queue: Waiter[] = [];
 	private reopenAt = 0;
@@ -111,13 +129,16 @@ export class RunPacing {
 		if (ms > 0) await this.unlessStopped(place, sleep(ms, this.cancelSignal));
 	}
 
-	/** Waits for a free request slot and an open gate; a refused request waits ahead of new ones. */
-	async slot(place: Place, maxInFlight: number, retry = false, firstAlone = false): Promise<void> {
+	/**
+	 * Waits for a free request slot and an open gate; a refused request waits ahead of new ones.
+	 * Resolves to the warm-up the request opens (hand it back to `release`), or 0.
+	 */
+	async slot(place: Place, maxInFlight: number, retry = false, firstAlone = false): Promise<number> {
 		if (this.maxInFlight === undefined) {
 			this.maxInFlight = Math.max(1, maxInFlight);
-			this.warmingUp = firstAlone;
+			if (firstAlone) this.warmUp = ++this.warmUps;
 		}
-		await new Promise<void>((admit, stop) => {
+		return await new Promise<number>((admit, stop) => {
 			if (this.isStopped(place)) return stop(new RunStopped());
 			const waiter: Waiter = { ...place, retry, admit, stop };
 			// Retries in item order, ahead of every first attempt.
@@ -128,9 +149,10 @@ export class RunPacing {
 		});
 	}
 
-	release(): void {
+	/** The request is answered (or failed); `warmUp` is what its slot resolved to: the warm-up it opened ends. */
+	release(warmUp = 0): void {
 		this.inFlight--;
-		this.warmingUp = false;
+		if (warmUp !== 0 && warmUp === this.warmUp) this.warmUp = 0;
 		this.admit();
 	}
 
@@ -148,10 +170,42 @@ export class RunPacing {
 				});
 			return;
 		}
-		while (this.inFlight < (this.warmingUp ? 1 : (this.maxInFlight ?? 1)) && this.queue.length > 0) {
+		// In a warm-up, the request that opens it waits for those in flight: they went with the old token.
+		while (this.inFlight < (this.warmUp ? 1 : (this.maxInFlight ?? 1)) && this.queue.length > 0) {
 			this.inFlight++;
-			this.queue.shift()!.admit();
+			this.queue.shift()!.admit(this.warmUp);
 		}
+	}
+
+	/**
+	 * A request that went with token `generation` met it expired. The first to say so for that token
+	 * starts the run's one renewal (true: the caller empties the token), which the next request
+	 * admitted fetches alone; the others that went with the old token then go again with the new one.
+	 */
+	renewToken(generation: number): boolean {
+		if (generation !== this.tokenGeneration) return false;
+		this.tokenGeneration++;
+		this.warmUp = ++this.warmUps;
+		return true;
+	}
+
+	/**
+	 * The server refused the credential itself for item `refusal.position`'s request: no later request
+	 * of the run goes with it, or none of `scope` (an Evolution instance, which an instance's token
+	 * alone opens). The first refusal is the one quoted.
+	 */
+	refuseCredential(refusal: CredentialRefusal, scope?: string): void {
+		if (scope === undefined) {
+			this.credentialRefused ??= refusal;
+			return;
+		}
+		this.scopesRefused ??= new Map();
+		if (!this.scopesRefused.has(scope)) this.scopesRefused.set(scope, refusal);
+	}
+
+	/** The refusal that already answers a request of `scope`, if the credential was refused. */
+	credentialRefusal(scope: string): CredentialRefusal | undefined {
+		return this.credentialRefused ?? this.scopesRefused?.get(scope);
 	}
 
 	/** An answer that is not a refusal: the API accepts requests again. */

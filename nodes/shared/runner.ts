@@ -1,12 +1,14 @@
 // Runs one item of an operation: check its fields, send, make its items; any failure becomes one
 // readable error, for the item (with its pairedItem) or, outside routing, of its own. The pace of
-// the run decides when each request goes (pacing.ts). RoutingNode calls `runItem` through the
-// adaptation in routingNodeAdaptation.ts.
+// the run decides when each request goes (pacing.ts), and answers for the requests after one the
+// server refused the credential for. RoutingNode calls `runItem` through the adaptation in
+// routingNodeAdaptation.ts.
 import {
 	NodeOperationError,
 	type DeclarativeRestApiSettings,
 	type IAllExecuteFunctions,
 	type IExecuteFunctions,
+	type ICredentialDataDecryptedObject,
 	type IExecutePaginationFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -29,21 +31,30 @@ import {
 	type RequestContext,
 	type RequestOptions,
 	type Resource,
-	type RunItem,
 	type RunLimits,
 	type SendRequest,
 	type Values,
 } from './contract';
-import { apiError, asNodeError, missingCredentialError, type Failure, refusedDomainError, requireValid } from './errors';
+import { apiError, asNodeError, missingCredentialError, refusedDomainError, refusedEarlier, type Failure } from './errors';
+import { itemReader, runSize, type RunFunctions } from './itemReader';
 import { domainRefusal } from './n8nReleases';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
 import { serverOfRun, type RunServer } from './server';
-import { transmitted } from './transmission';
+import { transmitted, withCredentials } from './transmission';
 import { ownFieldsOf, simplifiedItems } from './simplify';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
+
+/** The error of a failure; a refusal of the credential is first remembered by the run, for the requests after it. */
+function failed(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, failure: Failure, pace?: Pace) {
+	if (failure.refuses && pace) {
+		const refusal = { position: pace.place.position, failure };
+		pace.pacing.refuseCredential(refusal, failure.refuses === 'scope' ? (api.refusalScope?.(context) ?? '') : undefined);
+	}
+	return apiError(node, itemIndex, failure);
+}
 
 /** Sends one request and reads its answer; no answer at all becomes the API's readable error. */
 async function receive(
@@ -52,6 +63,7 @@ async function receive(
 	itemIndex: number | undefined,
 	context: RequestContext,
 	request: () => Promise<IN8nHttpFullResponse>,
+	pace?: Pace,
 ): Promise<Answer> {
 	try {
 		const response = await request();
@@ -67,7 +79,7 @@ async function receive(
 		// n8n refused the URL before sending (n8n 2.25 to 2.35 restrict the node's own server too).
 		const refused = domainRefusal(error);
 		if (refused) throw refusedDomainError(node, itemIndex, refused.host, refused.allowedDomains);
-		throw apiError(node, itemIndex, api.noAnswerFailure(context, error));
+		throw failed(api, node, itemIndex, context, api.noAnswerFailure(context, error), pace);
 	}
 }
 
@@ -82,15 +94,15 @@ export function failureOf(api: Api, context: RequestContext, answer: Answer): Fa
 	return (
 		api.gate?.(statusCode, body, context) ??
 		(own?.since ? api.olderServerFailure?.(own.title, own.since, statusCode, body) : undefined) ??
-		own?.answers?.(answer, context) ??
+		(own?.answers && context.values ? own.answers(answer, context, context.values) : undefined) ??
 		(api.isSuccess(statusCode, body, context) ? undefined : api.answerFailure(context, statusCode, body))
 	);
 }
 
 /** A successful answer's body; any other answer becomes the API's readable error, for the item if there is one. */
-function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer): unknown {
+function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer, pace?: Pace): unknown {
 	const failure = failureOf(api, context, answer);
-	if (failure) throw apiError(node, itemIndex, failure);
+	if (failure) throw failed(api, node, itemIndex, context, failure, pace);
 	return answer.body;
 }
 
@@ -101,12 +113,16 @@ interface Pace {
 	limits: RunLimits;
 	/** Without Continue On Fail, a failure stops the run: decided before the slot is handed on. */
 	stopsRun: boolean;
+	/** The run's copy of the credential, whose token the run renews (Api.token). */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 /**
  * Sends one request when the run's pacing lets it; an answer that refuses it for quota (nothing
  * was done) closes the run's gate for as long as the API says, then the request goes again, ahead
- * of new ones, until the refusals last longer than the run's bound.
+ * of new ones, until the refusals last longer than the run's bound. Once the server refused the
+ * credential for an earlier request, the request is not sent: that refusal is its error. An answer
+ * saying the run's token expired renews it once for the run, and the request goes again, once.
  */
 async function exchange(
 	api: Api,
@@ -120,18 +136,32 @@ async function exchange(
 	const { pacing, place, limits } = pace;
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
 		apiError(node, itemIndex, api.quota!.exhausted(context, answer, { waitedMs, askedMs, maxWaitMs: limits.maxQuotaWaitMs }));
+	let renewed = false;
+	let queued: Promise<number> | undefined;
 	for (let retry = false; ; retry = true) {
-		await pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone);
+		const warmUp = await (queued ?? pacing.slot(place, limits.maxInFlight, retry, limits.firstAlone));
+		queued = undefined;
 		const sentAt = Date.now();
+		const tokenGeneration = pacing.tokenGeneration;
 		try {
+			const refused = pacing.credentialRefusal(api.refusalScope?.(context) ?? '');
+			if (refused) throw apiError(node, itemIndex, refusedEarlier(refused.failure, refused.position));
 			const known = pacing.knownRefusal();
 			if (known) throw exhausted(known.answer, known.waitedMs, known.askedMs);
-			const answer = await receive(api, node, itemIndex, context, request);
+			const answer = await receive(api, node, itemIndex, context, request, pace);
+			if (api.token && pace.credentials && !renewed && api.token.expired(answer)) {
+				renewed = true;
+				// Emptied, the field makes n8n fetch a token (the credential's preAuthentication) for the next request.
+				if (pacing.renewToken(tokenGeneration)) pace.credentials[api.token.field] = '';
+				// In line before the slot is handed on: the request that met the expiry first fetches the new token.
+				queued = pacing.slot(place, limits.maxInFlight, true, limits.firstAlone);
+				continue;
+			}
 			if (!api.quota?.isRefusal(answer)) {
 				pacing.answered();
 				if (notFoundIsAnswer && answer.statusCode === 404) return NOT_FOUND;
 				if (nullIsAnswer && answer.body === null && answer.statusCode >= 200 && answer.statusCode < 300) return null;
-				return accept(api, node, itemIndex, context, answer);
+				return accept(api, node, itemIndex, context, answer, pace);
 			}
 			const outcome = pacing.refused(answer, sentAt, askedWaitMs(answer.headers), api.quota.backoffCapMs, limits.maxQuotaWaitMs);
 			if (!outcome.retry) throw exhausted(answer, outcome.waitedMs, outcome.askedMs);
@@ -139,46 +169,13 @@ async function exchange(
 			if (pace.stopsRun) pacing.stop(place.position);
 			throw asNodeError(node, error);
 		} finally {
-			pacing.release();
+			pacing.release(warmUp);
 		}
 	}
 }
 
 /** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
-
-/** What a run's items share: the node's functions, any item's (every item of a run is given the same execute data). */
-export type RunFunctions = Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getExecutionCancelSignal' | 'getNode' | 'evaluateExpression'>;
-
-/** How many input items the node's run has. */
-const runSize = (fns: RunFunctions, itemIndex: number) => fns.getExecuteData?.()?.data?.main?.[0]?.length ?? itemIndex + 1;
-
-/** Another input item of the run: its parameters' expressions evaluated for it, its errors naming it. */
-function otherRunItem(fns: RunFunctions, index: number): RunItem {
-	return {
-		index,
-		parameter(name, fallback) {
-			const raw = fns.getNode().parameters[name] ?? fallback;
-			return typeof raw === 'string' && raw.startsWith('=') ? fns.evaluateExpression(raw.slice(1), index) : raw;
-		},
-		require: (label, raw, checked) => requireValid(fns.getNode(), index, label, raw, checked),
-	};
-}
-
-export type ItemReaderFunctions = ItemReader['fns'];
-
-/** An item as its fields read it: its parameters, its checks naming it, its input and files, the run's other items. */
-export function itemReader(fns: RunFunctions, itemFns: ItemReaderFunctions, parameter: ItemReader['parameter']): ItemReader {
-	const itemIndex = itemFns.getItemIndex();
-	const reader: ItemReader = {
-		fns: itemFns,
-		parameter,
-		require: (label, raw, checked) => requireValid(fns.getNode(), itemIndex, label, raw, checked),
-		runItems: () =>
-			Array.from({ length: runSize(fns, itemIndex) }, (_, index) => (index === itemIndex ? { ...reader, index } : otherRunItem(fns, index))),
-	};
-	return reader;
-}
 
 /** The runs an operation made once for all their items already claimed: their other items make nothing. */
 const claimedRuns = new WeakSet<RunPacing>();
@@ -192,8 +189,8 @@ export interface ItemRun {
 	request: RequestOptions;
 	/** Where the run's requests go, read once per run. */
 	server(): Promise<RunServer>;
-	/** Sends a request once; resolves to n8n's full response. */
-	transmit(request: RequestOptions): Promise<IN8nHttpFullResponse>;
+	/** Sends a request once, with the run's copy of the credential when given (Api.token); resolves to n8n's full response. */
+	transmit(request: RequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<IN8nHttpFullResponse>;
 	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */
 	single?: IExecuteSingleFunctions;
 	/** The execution's functions, for a custom operation's `completeRequest` (custom operations' runs). */
@@ -240,6 +237,7 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 	const ticket = op.inOrder ? pacing.enterInOrder(itemIndex) : undefined;
 	let laneDone: (() => void) | undefined;
 	const stopsRun = !run.continueOnFail;
+	const values: Values = {};
 	const context: RequestContext = {
 		operation: op.value,
 		routeKind: plan.routeKind,
@@ -247,6 +245,7 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 		about: {},
 		serverUrl: '',
 		own: plan.own,
+		values,
 	};
 	// Each output item's source: this item, or every input item for an operation made once per run.
 	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
@@ -259,7 +258,6 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 			claimedRuns.add(pacing);
 			pairedItem = Array.from({ length: runSize(run.fns, itemIndex) }, (_, index) => ({ item: index }));
 		}
-		const values: Values = {};
 		for (const field of fields) {
 			const value = await field.read(item, values);
 			values[field.name] = value;
@@ -283,13 +281,16 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 		else request.allowedDomains = server.allowedDomains;
 		if (op.custom?.completeRequest) op.custom.completeRequest(request, values, executeOf(run, op));
 
+		const credentials = api.token ? server.credentials : undefined;
 		const pace: Pace = {
 			pacing,
 			place: { position: itemIndex, ordered: ticket !== undefined },
 			limits: api.limits?.(values) ?? DEFAULT_LIMITS,
 			stopsRun,
+			credentials,
 		};
-		const transmit = async (change: Partial<RequestOptions>) => await transmitted(node, itemIndex, { ...request, ...change }, run.transmit, op.requestAsSent && ((r) => op.requestAsSent!(r, values, item)));
+		const transmitWith = credentials ? (r: RequestOptions) => run.transmit(r, credentials) : run.transmit;
+		const transmit = async (change: Partial<RequestOptions>) => await transmitted(node, itemIndex, { ...request, ...change }, transmitWith, op.requestAsSent && ((r) => op.requestAsSent!(r, values, item)));
 		const send: SendRequest = async (change = {}, subject = context.subject, options = {}) =>
 			await exchange(api, node, itemIndex, { ...context, subject }, async () => await transmit(change), pace, options);
 		const lane = op.inOrder?.(values);
@@ -341,7 +342,8 @@ export async function runItem(
 		continueOnFail: fns.continueOnFail(),
 		request: requestData.options,
 		server: async () => await serverOfRun(fns, plan.api.server),
-		transmit: async (options) => {
+		transmit: async (options, credentials) => {
+			if (credentials) return await withCredentials(fns, plan.api, options, credentials);
 			const [carried] = await fns.makeRoutingRequest({ ...requestData, options });
 			return carried.json as unknown as IN8nHttpFullResponse;
 		},

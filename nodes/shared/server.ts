@@ -4,7 +4,7 @@
 // credential restricted to some domains still reach its own server, as 1.123.81 and 2.36 on do, and
 // where 2.25 to 2.35 do not): the same is done here with the address the runner sets
 // (n8nReleases.ts, routingNodeAdaptation.ts).
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { ServerAddress } from './contract';
 import { credentialAllowedDomains } from './n8nReleases';
@@ -13,6 +13,8 @@ export interface RunServer {
 	baseURL: string;
 	/** What RoutingNode would have allowed: undefined when the credential does not restrict domains. */
 	allowedDomains?: string;
+	/** The credential as read for the run: an API whose token the run renews sends with it (Api.token). */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 /** What reading the server needs of a run: the credential, the node, the run's execute data. */
@@ -31,7 +33,7 @@ async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<
 	}
 	const baseURL = server.baseUrl(credentials);
 	const allowedDomains = credentialAllowedDomains(fns.getNode(), credentials, baseURL);
-	return { baseURL, allowedDomains };
+	return { baseURL, allowedDomains, credentials };
 }
 
 export function serverOfRun(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {

@@ -1,8 +1,17 @@
 // One transmission of an item's request: made anew each time it goes (a refusal for quota sends it
-// again), since a body streamed from n8n's binary store can be read only once.
-import { NodeOperationError, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+// again), since a body streamed from n8n's binary store can be read only once; and a request sent
+// with the run's own copy of the credential (an API whose token the run renews).
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IExecuteFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INode,
+} from 'n8n-workflow';
 
-import type { RequestOptions } from './contract';
+import type { Api, RequestOptions } from './contract';
 import { asNodeError } from './errors';
 
 /** Destroys a body that is a stream; one read to its end is closed already. */
@@ -37,4 +46,23 @@ export async function transmitted(
 	} finally {
 		closeBody(outgoing.body);
 	}
+}
+
+/**
+ * A request with `credentials` as the run holds them: n8n's preAuthentication fills the token in that
+ * object when it is empty (and stores it), and authenticates the request with it. Errors come back
+ * as answers (`ignoreHttpStatusErrors`): a 401 thrown would make n8n renew the token per request.
+ * RoutingNode's own request goes the same way when it is given the credential (rawRoutingRequest).
+ */
+export async function withCredentials(
+	fns: IExecuteSingleFunctions | IExecuteFunctions,
+	api: Api,
+	options: RequestOptions,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IN8nHttpFullResponse> {
+	const type = api.server.credentialType;
+	const details = fns.getNode().credentials?.[type];
+	const credentialsDecrypted = { id: details?.id ?? '', name: details?.name ?? type, type, data: credentials };
+	const request = { ...(options as IHttpRequestOptions), ignoreHttpStatusErrors: true, returnFullResponse: true };
+	return (await fns.helpers.httpRequestWithAuthentication.call(fns, type, request, { credentialsDecrypted })) as IN8nHttpFullResponse;
 }

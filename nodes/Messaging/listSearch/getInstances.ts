@@ -2,7 +2,6 @@
 // connected ones first (they can send and receive), each group by name.
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { LIST_INSTANCES } from '../errors';
 import { listRequest } from '../transport';
 
 const STATE_LABELS: Record<string, string> = {
@@ -21,7 +20,7 @@ export function describeInstance(entry: IDataObject): { name: string; state: str
 }
 
 export async function getInstances(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: LIST_INSTANCES, subject: 'the instances' });
+	const body = await listRequest(this, '/instance/fetchInstances', undefined, { operation: 'listInstances', subject: 'the instances', routeKind: 'server' });
 	const entries = (Array.isArray(body) ? body : [body]) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const instances = entries

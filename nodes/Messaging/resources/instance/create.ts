@@ -24,13 +24,15 @@ export const createInstance = operation({
 	request: { method: 'POST', path: '/instance/create' },
 	fields: [newInstanceName, integration, businessToken, businessNumberId, qrcode, pairingNumber, instanceSettings],
 	subject: ({ newInstanceName: name }) => `instance "${name}"`,
-	// An instance's own token may not create instances: only the global key may.
+	// An instance's own token may not create instances: only the global key may. A refusal of the
+	// key, as every 401 of Evolution's (transport.ts), for the run's later requests with it.
 	answers({ statusCode, body }, context) {
 		if (statusCode !== 401) return undefined;
 		return {
 			message: `the API key was rejected for creating ${instanceOf(context)} ${detail(String(statusCode), serverReason(body))}`,
 			description: "Creating an instance needs the server's global API key (AUTHENTICATION_API_KEY); an instance's own token cannot. Put the global key in the Messaging API credential.",
 			httpCode: String(statusCode),
+			refuses: 'scope',
 		};
 	},
 	// The answer as the server gives it, the QR code's base64 moved into the binary data.

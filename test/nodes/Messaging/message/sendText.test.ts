@@ -224,6 +224,8 @@ interface ErrorCase {
 	description: RegExp;
 	/** The other items fail the same way: a refusal whose wait is not over applies to the run. */
 	failsTheOthers?: boolean;
+	/** The key is refused for the instance: the other items for it are not sent, and say so. */
+	refusesTheKey?: boolean;
 }
 
 const errorCases: ErrorCase[] = [
@@ -232,12 +234,14 @@ const errorCases: ErrorCase[] = [
 		credentials: () => ({ apiKey: 'wrong-key-123' }),
 		message: 'The API key was rejected by instance "sales" (401: Unauthorized) [item 0]',
 		description: /paste the server's global API key/,
+		refusesTheKey: true,
 	},
 	{
 		name: '401 another instance\'s token',
 		credentials: () => ({ apiKey: 'offline-token' }),
 		message: 'The API key was rejected by instance "sales" (401: Unauthorized) [item 0]',
 		description: /instance's own token/,
+		refusesTheKey: true,
 	},
 	{
 		name: '404 unknown instance',
@@ -344,9 +348,13 @@ describe('Send Text: errors', () => {
 		expect(result.items[0].json).toEqual({ error: message });
 		expect(result.items[0].error?.description).toMatch(c.description);
 		for (const index of [1, 2]) {
-			// A broken credential, or a refusal whose wait is not over (the others are not sent before
-			// it ends), fails every item the same way; otherwise the other items are sent.
-			if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace(/\[item 0\]$/, `[item ${index}]`) });
+			// A key the instance refuses is not sent again: the other items carry that refusal. A broken
+			// credential, or a refusal whose wait is not over (the others are not sent before it ends),
+			// fails every item the same way; otherwise the other items are sent.
+			if (c.refusesTheKey) {
+				const refusal = `${message.charAt(0).toLowerCase()}${message.slice(1).replace(/ \[item 0\]$/, '')}`;
+				expect(result.items[index].json).toEqual({ error: `Not sent: item 0's request was refused with the same credential: ${refusal} [item ${index}]` });
+			} else if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace(/\[item 0\]$/, `[item ${index}]`) });
 			else expect(result.items[index].json.message).toEqual({ conversation: 'Hola' });
 		}
 		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
