@@ -9,55 +9,19 @@ import type {
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
-	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { Checked } from './checks';
 import type { Failure } from './errors';
+import type { ItemReader } from './items';
+
+export type { ItemFunctions, ItemReader, RunItem } from './items';
 
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
 
 /** An item's checked field values, by field name, as the runtime holds them. */
 export type Values = Record<string, unknown>;
-
-/** An input item of the node's run, as a field of an operation run once for all of them reads it. */
-export interface RunItem {
-	/** Its position among the node's input items. */
-	readonly index: number;
-	/** Its value of a top-level parameter: the expression evaluated for this item, a plain value as set. */
-	parameter(name: string, fallback?: unknown): unknown;
-	/** The clean value of a check, or throws the error that names this item, the label and the value. */
-	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
-}
-
-/**
- * What a field may use of its item's run besides parameters: the input item and its files. Both
- * RoutingNode's per-item functions and an operation run as n8n's custom operation give it.
- */
-export interface ItemFunctions {
-	getNode(): INode;
-	getItemIndex(): number;
-	getInputData(): INodeExecutionData;
-	helpers: {
-		getBinaryDataBuffer(propertyName: string): Promise<Buffer>;
-		/** A file of n8n's binary store (filesystem, database, S3), read as it is consumed. */
-		getBinaryStream(binaryDataId: string): Promise<AsyncIterable<Buffer>>;
-		getBinaryMetadata(binaryDataId: string): Promise<{ fileSize: number }>;
-	};
-}
-
-/** One input item, as a field reads it. */
-export interface ItemReader {
-	readonly fns: ItemFunctions;
-	/** The item's value of a parameter; `extractValue` gives a resource locator's value. */
-	parameter(name: string, fallback?: unknown, options?: { extractValue?: boolean }): unknown;
-	/** The clean value of a check, or throws the error that names the item, the label and the value. */
-	require<T>(label: string, raw: unknown, checked: Checked<T>): T;
-	/** Every input item of the node's run, this one included, in order: for an operation run once for them all (`oncePerRun`). */
-	runItems(): RunItem[];
-}
 
 /** Puts a checked value into the request. */
 export type Placement<T> = (request: RequestOptions, value: T) => void;
@@ -274,13 +238,6 @@ export interface OwnFacts {
 	since?: Release;
 	answers?(answer: Answer, context: RequestContext, values: Values): Failure | undefined;
 }
-
-/** An operation's own facts, from its resource's name and its definition. */
-export const ownFactsOf = (resourceName: string, op: Operation): OwnFacts => ({
-	title: `${resourceName} → ${op.name}`,
-	...(op.since ? { since: op.since } : {}),
-	...(op.answers ? { answers: op.answers.bind(op) } : {}),
-});
 
 /** What the waiting was, for the error when it did not help. */
 export interface QuotaWait {

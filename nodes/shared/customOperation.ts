@@ -19,7 +19,8 @@ import type { Api, Operation, RequestOptions, Resource } from './contract';
 import { routingNodeDomainRefusal } from './n8nReleases';
 import { applyRequestOptions } from './requestOptions';
 import { itemReader, type ItemReaderFunctions, type RunFunctions } from './itemReader';
-import { planOf, runOne, type ItemOutcome, type ItemRun, type OperationPlan } from './runner';
+import { planOf, type ItemOutcome, type ItemRun, type OperationPlan } from './plan';
+import { runOne } from './runner';
 import { serverOfRun } from './server';
 import { withCredentials } from './transmission';
 

@@ -27,7 +27,8 @@ import {
 } from 'n8n-workflow';
 
 import type { Api, Operation, Resource } from './contract';
-import { planOf, runItem } from './runner';
+import { planOf } from './plan';
+import { runItem } from './runner';
 
 /**
  * The error an item stops the run on, as RoutingNode will pass it on. RoutingNode (runNode, the loop

@@ -19,30 +19,26 @@ import {
 } from 'n8n-workflow';
 
 import {
-	apiFieldsOf,
 	NOT_FOUND,
-	ownFactsOf,
 	type Answer,
 	type Api,
-	type Field,
 	type ItemReader,
 	type Operation,
-	type OwnFacts,
 	type RequestContext,
 	type RequestOptions,
-	type Resource,
 	type RunLimits,
 	type SendRequest,
 	type Values,
 } from './contract';
 import { apiError, asNodeError, missingCredentialError, refusedDomainError, refusedEarlier, type Failure } from './errors';
-import { itemReader, runSize, type RunFunctions } from './itemReader';
+import { itemReader, runSize } from './itemReader';
 import { domainRefusal } from './n8nReleases';
+import type { ItemOutcome, ItemRun, OperationPlan } from './plan';
 import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
-import { serverOfRun, type RunServer } from './server';
+import { serverOfRun } from './server';
 import { transmitted, withCredentials } from './transmission';
-import { ownFieldsOf, simplifiedItems } from './simplify';
+import { simplifiedItems } from './simplify';
 
 /** What an API without limits of its own gets: a few requests at once, no waiting for quota. */
 const DEFAULT_LIMITS: RunLimits = { maxInFlight: 5, maxQuotaWaitMs: 0 };
@@ -174,54 +170,8 @@ async function exchange(
 	}
 }
 
-/** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
-export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
-
 /** The runs an operation made once for all their items already claimed: their other items make nothing. */
 const claimedRuns = new WeakSet<RunPacing>();
-
-/** Where one item runs: RoutingNode's request hook, or an execute function (n8n's custom operation). */
-export interface ItemRun {
-	fns: RunFunctions;
-	item: ItemReader;
-	continueOnFail: boolean;
-	/** The request as prepared so far (the route, the node's request defaults); the fields fill it. */
-	request: RequestOptions;
-	/** Where the run's requests go, read once per run. */
-	server(): Promise<RunServer>;
-	/** Sends a request once, with the run's copy of the credential when given (Api.token); resolves to n8n's full response. */
-	transmit(request: RequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<IN8nHttpFullResponse>;
-	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */
-	single?: IExecuteSingleFunctions;
-	/** The execution's functions, for a custom operation's `completeRequest` (custom operations' runs). */
-	execute?: IExecuteFunctions;
-}
-
-/** An operation as the runner runs it, made once per operation (never per item). */
-export interface OperationPlan {
-	api: Api;
-	op: Operation;
-	/** Its fields, then its API's (fieldsOf). */
-	fields: readonly Field[];
-	/** Its case of the API's error table unless `routeKindOf` says otherwise: its own, or its resource's. */
-	routeKind: string;
-	own: OwnFacts;
-}
-
-/** The plan of one of a resource's operations. */
-export const planOf = (api: Api, resource: Pick<Resource, 'name' | 'value'>, op: Operation): OperationPlan => ({
-	api,
-	op,
-	fields: fieldsOf(api, op),
-	routeKind: op.routeKind ?? resource.value,
-	own: ownFactsOf(resource.name, op),
-});
-
-/** What one item made: its output items, and its values when its request succeeded. */
-export interface ItemOutcome {
-	items: INodeExecutionData[];
-	sent?: Values;
-}
 
 /**
  * One item of an operation: its fields read and checked, its request sent through the run's pacing,

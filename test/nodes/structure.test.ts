@@ -52,8 +52,8 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases', 'ruc', 'dates'],
-	['contract', 'fields', 'simplify', 'requestOptions'],
-	['quota', 'pacing', 'server', 'transmission', 'itemReader', 'runner', 'customOperation', 'credentialTest'],
+	['items', 'contract', 'fields', 'simplify', 'requestOptions'],
+	['quota', 'pacing', 'server', 'transmission', 'itemReader', 'plan', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
 ];

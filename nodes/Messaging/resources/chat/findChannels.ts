@@ -19,6 +19,7 @@ export const findChannels = operation({
 	description: 'WhatsApp channels (newsletters) among the stored messages (Evolution 2.4+)',
 	subtitle: 'Find Channels',
 	request: { method: 'POST', path: '/chat/findChannels/{instanceName}' },
+	since: '2.4.0',
 	fields: [instance, returnAllOrLimit],
 	// The server reads only `page` and `limit` (its schema's `where` is not used): one request per page of 100, until every channel or the limit is in.
 	async send(send, { limit }) {

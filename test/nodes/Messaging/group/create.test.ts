@@ -9,6 +9,12 @@ const create = (parameters: Record<string, unknown>) => groupParameters('create'
 const newGroups = () => [...state.fake.groups.values()].filter((group) => group.instances?.includes('sales'));
 
 describe('Group → Create', () => {
+	it("says a refused key as any operation does, not as Instance → Create's need for the global key", async () => {
+		const error = stopError(await runMessaging(state.fake, { parameters: create({ participants: '51987654321' }), credentials: { apiKey: 'wrong-key' } }));
+		expect(error.message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
+		expect(error.description).not.toMatch(/Creating an instance/);
+	});
+
 	it('POSTs the subject, the numbers listed (normalised) and the description, and outputs the new group', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, {
