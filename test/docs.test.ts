@@ -74,7 +74,7 @@ describe("the user's pages", () => {
 		expect(anchorsOf('README.md').has('no-such-heading')).toBe(false);
 	});
 
-	it.each(['README.md', ...files.filter((file) => /^docs\/[^/]+\.md$/.test(file))])('%s: every relative link leads to a file and heading that exist', (page) => {
+	it.each(['README.md', 'CHANGELOG.md', ...files.filter((file) => /^docs\/[^/]+\.md$/.test(file))])('%s: every relative link leads to a file and heading that exist', (page) => {
 		expect(brokenLinks(page)).toEqual([]);
 	});
 });
