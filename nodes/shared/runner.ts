@@ -34,9 +34,10 @@ import {
 import { apiError, asNodeError, missingCredentialError, refusedDomainError, refusedEarlier, type Failure } from './errors';
 import { itemReader, runSize, type RunFunctions } from './itemReader';
 import { domainRefusal } from './n8nReleases';
-import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
+import { RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
-import { serverOfRun, type RunServer } from './server';
+import { readServer, type RunServer } from './server';
+import { runStateOf } from './runState';
 import { transmitted, withCredentials } from './transmission';
 import { ownFieldsOf, simplifiedItems } from './simplify';
 
@@ -158,9 +159,6 @@ async function exchange(
 /** The fields an operation reads, in order: its own (with Simplify, before its Options), then those of its API (when it sends). */
 export const fieldsOf = (api: Api, op: Operation): readonly Field[] => [...ownFieldsOf(op), ...apiFieldsOf(api, op)];
 
-/** The runs an operation made once for all their items already claimed: their other items make nothing. */
-const claimedRuns = new WeakSet<RunPacing>();
-
 /** Where one item runs: RoutingNode's request hook, or an execute function (n8n's custom operation). */
 export interface ItemRun {
 	fns: RunFunctions;
@@ -168,8 +166,8 @@ export interface ItemRun {
 	continueOnFail: boolean;
 	/** The request as prepared so far (the route, the node's request defaults); the fields fill it. */
 	request: RequestOptions;
-	/** Where the run's requests go, read once per run. */
-	server(): Promise<RunServer>;
+	/** Reads where the run's requests go (the credential); the run's state asks it once per run. */
+	readServer(): Promise<RunServer>;
 	/** Sends a request once, with the run's copy of the credential when given (Api.token); resolves to n8n's full response. */
 	transmit(request: RequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<IN8nHttpFullResponse>;
 	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */
@@ -189,8 +187,10 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 	const { item, request } = run;
 	const itemIndex = item.fns.getItemIndex();
 	const node = run.fns.getNode();
-	// Taken before anything is awaited: n8n starts the items in order, and sends keep that order.
-	const pacing = pacingOfRun(run.fns);
+	// What the run's items share, found once per item; the item's place in the run's order is taken
+	// before anything is awaited: n8n starts the items in order, and sends keep that order.
+	const state = runStateOf(run.fns);
+	const { pacing } = state;
 	const ticket = op.inOrder ? pacing.enterInOrder(itemIndex) : undefined;
 	let laneDone: (() => void) | undefined;
 	const stopsRun = !run.continueOnFail;
@@ -205,11 +205,11 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
 	try {
 		if (op.oncePerRun?.(item)) {
-			if (claimedRuns.has(pacing)) {
+			// The run's other items make nothing.
+			if (!state.claimOncePerRun()) {
 				ticket?.leave();
 				return { items: [] };
 			}
-			claimedRuns.add(pacing);
 			pairedItem = Array.from({ length: runSize(run.fns, itemIndex) }, (_, index) => ({ item: index }));
 		}
 		const values: Values = {};
@@ -230,7 +230,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
-		const server = await run.server();
+		const server = await state.server(run.readServer);
 		request.baseURL = context.serverUrl = server.baseURL;
 		if (server.allowedDomains === undefined) delete request.allowedDomains;
 		else request.allowedDomains = server.allowedDomains;
@@ -293,7 +293,7 @@ export async function runItem(
 		item: itemReader(fns, fns, parameter),
 		continueOnFail: fns.continueOnFail(),
 		request: requestData.options,
-		server: async () => await serverOfRun(fns, api.server),
+		readServer: async () => await readServer(fns, api.server),
 		transmit: async (options, credentials) => {
 			if (credentials) return await withCredentials(fns, api, options, credentials);
 			const [carried] = await fns.makeRoutingRequest({ ...requestData, options });

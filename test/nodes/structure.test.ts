@@ -53,7 +53,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases', 'ruc', 'dates'],
 	['contract', 'fields', 'simplify', 'requestOptions'],
-	['quota', 'pacing', 'server', 'transmission', 'itemReader', 'runner', 'customOperation', 'credentialTest'],
+	['quota', 'pacing', 'server', 'runState', 'transmission', 'itemReader', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
 ];
