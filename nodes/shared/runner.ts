@@ -1,6 +1,6 @@
 // Runs one item of an operation: check its fields, send, make its items; any failure becomes one
 // readable error, for the item (with its pairedItem) or, outside routing, of its own. The pace of
-// the run decides when each request goes (pacing.ts), and answers for the requests after one the
+// the run (its state's, runState.ts) decides when each request goes (pacing.ts), and answers for the requests after one the
 // server refused the credential for. RoutingNode calls `runItem` through the adaptation in
 // routingNodeAdaptation.ts.
 import {
@@ -230,7 +230,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
-		const server = await state.server(run.readServer);
+		const server = await state.server(() => run.readServer());
 		request.baseURL = context.serverUrl = server.baseURL;
 		if (server.allowedDomains === undefined) delete request.allowedDomains;
 		else request.allowedDomains = server.allowedDomains;
