@@ -33,3 +33,48 @@ describe('docs/architecture.md', () => {
 		expect(missing(namedFiles('docs/architecture.md'))).toEqual([]);
 	});
 });
+
+/** The anchors GitHub gives a page's headings (a repeated heading gets -1, -2, …). */
+function anchorsOf(page: string): Set<string> {
+	const seen = new Map<string, number>();
+	const anchors = new Set<string>();
+	let fenced = false;
+	for (const line of readFileSync(path.join(root, page), 'utf8').split('\n')) {
+		if (line.startsWith('```')) fenced = !fenced;
+		if (fenced || !/^#{1,6} /.test(line)) continue;
+		const base = line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		anchors.add(count ? `${base}-${count}` : base);
+	}
+	return anchors;
+}
+
+/** The relative links of a page (`[text](docs/x.md#anchor)`) that lead to no file, or to no heading of it. */
+function brokenLinks(page: string): string[] {
+	const text = readFileSync(path.join(root, page), 'utf8');
+	return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+		.map((match) => match[1])
+		.filter((target) => !/^(https?|mailto):/.test(target))
+		.filter((target) => {
+			const [file, anchor] = target.split('#');
+			const resolved = file ? path.posix.normalize(path.posix.join(path.posix.dirname(page), file)) : page;
+			if (!files.includes(resolved) && !files.some((candidate) => candidate.startsWith(`${resolved}/`))) return true;
+			return anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor);
+		});
+}
+
+describe("the user's pages", () => {
+	it('README.md is at most 450 lines: the long tables are in docs/', () => {
+		expect(readFileSync(path.join(root, 'README.md'), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(450);
+	});
+
+	it('finds a link to a heading that is not there', () => {
+		expect(anchorsOf('README.md').has('quick-start')).toBe(true);
+		expect(anchorsOf('README.md').has('no-such-heading')).toBe(false);
+	});
+
+	it.each(['README.md', 'CHANGELOG.md', ...files.filter((file) => /^docs\/[^/]+\.md$/.test(file))])('%s: every relative link leads to a file and heading that exist', (page) => {
+		expect(brokenLinks(page)).toEqual([]);
+	});
+});

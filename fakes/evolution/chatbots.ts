@@ -209,7 +209,9 @@ export const changeBotStatus =
 			return { status: 200, body: { bot: { remoteJid, status } } };
 		}
 		if (status === 'closed') {
-			if (integrations.keepOpen.has(`${instance.name} ${bot}`)) for (const session of integrations.sessions.filter(ofChat)) Object.assign(session, { status, updatedAt: now });
+			// The settings' Keep Open (or the test's switch) keeps closed sessions.
+			const keepOpen = integrations.keepOpen.has(`${instance.name} ${bot}`) || integrations.botSettings.get(`${instance.name} ${bot}`)?.keepOpen === true;
+			if (keepOpen) for (const session of integrations.sessions.filter(ofChat)) Object.assign(session, { status, updatedAt: now });
 			else remove();
 			return { status: 200, body: { bot: { instanceName: instance.name, bot: { remoteJid, status } } } };
 		}

@@ -15,7 +15,17 @@ export const cuid = () => `cm${randomBytes(12).toString('hex').slice(0, 23)}`;
 
 /** The integrations' state of a new fake, and after `reset()`: nothing stored, `integrationsOff` turned off. */
 export function emptyIntegrations(off: string[] = []): FakeIntegrations {
-	return { transports: new Map(), proxies: new Map(), chatwoot: new Map(), bots: new Map(), sessions: [], keepOpen: new Set(), off: new Set(off) };
+	return {
+		transports: new Map(),
+		proxies: new Map(),
+		chatwoot: new Map(),
+		bots: new Map(),
+		botSettings: new Map(),
+		openaiCreds: new Map(),
+		sessions: [],
+		keepOpen: new Set(),
+		off: new Set(off),
+	};
 }
 
 export const isOff = (state: FakeState, segment: string) => state.fake.integrations.off.has(segment);

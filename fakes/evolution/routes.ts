@@ -24,7 +24,21 @@ import {
 	updateMessage,
 	whatsappNumbers,
 } from './chat.ts';
-import { changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot, startTypebot } from './chatbots.ts';
+import {
+	botSettingsRoute,
+	createBot,
+	createOpenAiCreds,
+	deleteBot,
+	deleteOpenAiCreds,
+	fetchBot,
+	fetchBotSettings,
+	findBots,
+	findOpenAiCreds,
+	getOpenAiModels,
+	ignoreJid,
+	updateBot,
+} from './chatbotConfig.ts';
+import { BOT_KINDS, changeBotStatus, fetchBotSessions, findChatwoot, setChatwoot, startTypebot } from './chatbots.ts';
 import { findChannels, findChatByRemoteJid } from './chatRows.ts';
 import { CONTROL_DELIVER, CONTROL_SENT, controlDeliver, sentSoFar } from './control.ts';
 import { fetchAllGroups, findGroupInfos } from './group.ts';
@@ -174,21 +188,26 @@ const routes: Record<string, Handler> = {
 	'GET proxy/find': findProxy,
 	'POST chatwoot/set': setChatwoot,
 	'GET chatwoot/find': findChatwoot,
-	'POST typebot/changeStatus': changeBotStatus('typebot'),
 	'POST typebot/start': startTypebot,
-	'GET typebot/fetchSessions/:id': fetchBotSessions('typebot'),
-	'POST evolutionBot/changeStatus': changeBotStatus('evolutionBot'),
-	'GET evolutionBot/fetchSessions/:id': fetchBotSessions('evolutionBot'),
-	'POST dify/changeStatus': changeBotStatus('dify'),
-	'GET dify/fetchSessions/:id': fetchBotSessions('dify'),
-	'POST flowise/changeStatus': changeBotStatus('flowise'),
-	'GET flowise/fetchSessions/:id': fetchBotSessions('flowise'),
-	'POST n8n/changeStatus': changeBotStatus('n8n'),
-	'GET n8n/fetchSessions/:id': fetchBotSessions('n8n'),
-	'POST evoai/changeStatus': changeBotStatus('evoai'),
-	'GET evoai/fetchSessions/:id': fetchBotSessions('evoai'),
-	'POST openai/changeStatus': changeBotStatus('openai'),
-	'GET openai/fetchSessions/:id': fetchBotSessions('openai'),
+	'POST openai/creds': createOpenAiCreds,
+	'GET openai/creds': findOpenAiCreds,
+	'DELETE openai/creds/:id': deleteOpenAiCreds,
+	'GET openai/getModels': getOpenAiModels,
+	// Every bot's sessions and configuration: `/{bot}/<action>[/{id}]/{instance}`.
+	...Object.fromEntries(
+		Object.keys(BOT_KINDS).flatMap((bot) => [
+			[`POST ${bot}/changeStatus`, changeBotStatus(bot)],
+			[`GET ${bot}/fetchSessions/:id`, fetchBotSessions(bot)],
+			[`POST ${bot}/create`, createBot(bot)],
+			[`GET ${bot}/find`, findBots(bot)],
+			[`GET ${bot}/fetch/:id`, fetchBot(bot)],
+			[`PUT ${bot}/update/:id`, updateBot(bot)],
+			[`DELETE ${bot}/delete/:id`, deleteBot(bot)],
+			[`POST ${bot}/settings`, botSettingsRoute(bot)],
+			[`GET ${bot}/fetchSettings`, fetchBotSettings(bot)],
+			[`POST ${bot}/ignoreJid`, ignoreJid(bot)],
+		]),
+	),
 };
 
 type ServerRoute = (state: FakeState, headers: IncomingHttpHeaders, query: URLSearchParams, body: unknown) => CannedAnswer | Promise<CannedAnswer>;

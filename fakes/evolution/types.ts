@@ -348,8 +348,12 @@ export interface FakeIntegrations {
 	proxies: Map<string, FakeRow>;
 	/** Each instance's Chatwoot row, by instance name. */
 	chatwoot: Map<string, FakeRow>;
-	/** Chatbots by ID, each with its route segment and instance. */
-	bots: Map<string, { bot: string; instance: string; url?: string; typebot?: string }>;
+	/** Chatbots by ID, each with its route segment and instance; those made through `/{bot}/create` with their row. */
+	bots: Map<string, { bot: string; instance: string; url?: string; typebot?: string; row?: FakeRow }>;
+	/** Each instance's settings row per kind of bot, by `<instance> <bot segment>` (`/{bot}/settings`). */
+	botSettings: Map<string, FakeRow>;
+	/** OpenAI credentials stored on the server, by ID (`/openai/creds`). */
+	openaiCreds: Map<string, FakeRow>;
 	/** Every chatbot session, of every instance, oldest first. */
 	sessions: FakeBotSession[];
 	/** `<instance> <bot segment>` whose bot settings keep closed sessions (keepOpen). */

@@ -6,6 +6,7 @@ import { REQUEST_OPTIONS } from '../shared/requestOptions';
 import { readmeSection } from '../shared/documentation';
 import { messagingApiTest } from './credentialTest';
 import { RECIPIENT_VERSION } from './fields';
+import { getChatbots, getOpenAiCredentials } from './listSearch/getChatbots';
 import { getGroups } from './listSearch/getGroups';
 import { getInstances } from './listSearch/getInstances';
 import { getLabels } from './listSearch/getLabels';
@@ -46,7 +47,7 @@ export class Messaging implements INodeType {
 	customOperations = customOperationsOf(messagingApi, resources, messagingRequestDefaults);
 
 	methods = {
-		listSearch: { getGroups, getInstances, getLabels },
+		listSearch: { getChatbots, getGroups, getInstances, getLabels, getOpenAiCredentials },
 		credentialTest: { messagingApiTest },
 	};
 }

@@ -178,6 +178,11 @@ export interface Operation<V extends Values = Values> {
 	 * operation then has the Simplify switch (after its own fields, before its Options), made from its items.
 	 */
 	simplify?: Simplified;
+	/**
+	 * What an answer that is not a success means where only this operation's route says it (a
+	 * chatbot's "Trigger already exists"), read before its API's table; undefined leaves it to that table.
+	 */
+	answerFailure?(context: RequestContext, statusCode: number, body: unknown, values: V): Failure | undefined;
 	/** Files the items carry, made from the answer (a downloaded media message); none when it holds no file. */
 	toBinary?(answer: unknown, values: V, fns: IExecuteSingleFunctions): Promise<IBinaryKeyData | undefined>;
 	/**
@@ -230,6 +235,8 @@ export interface RequestContext {
 	about: About;
 	/** The base URL, to name the server when it cannot be reached. */
 	serverUrl: string;
+	/** The operation's own reading of an answer (Operation.answerFailure), once its values are read. */
+	ownFailure?(statusCode: number, body: unknown): Failure | undefined;
 }
 
 /** What the waiting was, for the error when it did not help. */

@@ -83,7 +83,7 @@ async function receive(
 /** A successful answer's body; any other answer becomes the API's readable error, for the item if there is one. */
 function accept(api: Api, node: INode, itemIndex: number | undefined, context: RequestContext, answer: Answer, pace?: Pace): unknown {
 	if (!api.isSuccess(answer.statusCode, answer.body, context)) {
-		throw failed(api, node, itemIndex, context, api.answerFailure(context, answer.statusCode, answer.body), pace);
+		throw failed(api, node, itemIndex, context, context.ownFailure?.(answer.statusCode, answer.body) ?? api.answerFailure(context, answer.statusCode, answer.body), pace);
 	}
 	return answer.body;
 }
@@ -222,6 +222,7 @@ export async function runOne(run: ItemRun, api: Api, resource: string, op: Opera
 		op.finish?.(request);
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
+		if (op.answerFailure) context.ownFailure = (statusCode, body) => op.answerFailure!(context, statusCode, body, values);
 		// Simplify works on the items as made, never on an error item nor on their files.
 		const toItems = (answer: unknown) => simplifiedItems(op, values, op.toItems ? op.toItems(answer, values) : api.toItems(answer, values));
 		if (op.local) {

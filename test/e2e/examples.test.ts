@@ -105,7 +105,7 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the eleven task examples, each with a unique id and name', () => {
+	it('has the twelve task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'ai-agent-ruc-to-whatsapp.json',
 			'approve-payment-on-whatsapp.json',
@@ -113,6 +113,7 @@ describe('examples/', () => {
 			'clean-ruc-column.json',
 			'exchange-rates-to-whatsapp.json',
 			'invite-group-to-event.json',
+			'provision-customer-whatsapp.json',
 			'reply-once.json',
 			'ruc-bot.json',
 			'taxpayer-to-whatsapp.json',

@@ -3,6 +3,7 @@
 import type { Resource } from '../../shared/contract';
 import { business } from './business';
 import { chat } from './chat';
+import { chatbot } from './chatbot';
 import { group } from './group';
 import { instanceResource } from './instance';
 import { integration } from './integration';
@@ -27,4 +28,5 @@ export const MESSAGING_RESOURCES: Resource[] = [
 	storage,
 	server,
 	integration,
+	chatbot,
 ];

@@ -15,13 +15,6 @@ import { loadRecording, loadRequests, replay, shapeDifferences, type RealAnswer 
  */
 const EXCEPTIONS: Array<{ requests: RegExp; differs: 'shape' | 'value'; reason: string }> = [
 	{
-		// The node leaves chatbot configuration out (docs/evolution-api.md, Integrations): the fake
-		// serves only the bots' changeStatus, fetchSessions and Typebot's start, and answers the rest 404.
-		requests: /^(typebot|evolutionBot|dify|flowise|n8n|evoai|openai) (find|create|fetch|update|settings|fetchSettings|ignoreJid|delete)\b|^openai creds/,
-		differs: 'shape',
-		reason: 'chatbot configuration routes, which the node does not use and the fake does not serve',
-	},
-	{
 		// Offline, WhatsApp never sends the recorded server a QR code: connect answers {count: 0}.
 		// The fake plays a server that reaches WhatsApp, whose connect answers the QR code.
 		requests: /^connect B$/,

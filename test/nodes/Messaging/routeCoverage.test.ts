@@ -73,7 +73,7 @@ describe("Evolution API's client routes", () => {
 		expect([...usedRoutes()].filter((route) => !known.has(route))).toEqual([]);
 	});
 
-	it('leaves out only the routes the issue names: raw Baileys protocol, metrics, chatbot configuration, inbound webhooks, the manager and the licence', () => {
+	it('leaves out only the routes the issue names: raw Baileys protocol, metrics, inbound webhooks, the manager and its login, and the licence', () => {
 		for (const [route, why] of Object.entries(NOT_FOR_WORKFLOWS)) {
 			expect(EVOLUTION_ROUTES, route).toContain(route);
 			expect(why.trim(), route).not.toBe('');

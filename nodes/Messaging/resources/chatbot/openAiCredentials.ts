@@ -1,0 +1,82 @@
+// The OpenAI credentials stored on the server for an instance (`/openai/creds`), which its OpenAI
+// bots and settings use, and the models one may use (`/openai/getModels`).
+import type { IDataObject } from 'n8n-workflow';
+
+import { bad, ok, type Checked } from '../../../shared/checks';
+import { operation } from '../../../shared/contract';
+import { checkedField, inBody } from '../../../shared/fields';
+import { instance } from '../../fields';
+import { integrationKind } from '../integration/integrations';
+import { openAiFailure } from './chatbotErrors';
+import { credentialForModels, credentialToDelete } from './locators';
+import { maskedItems } from './secrets';
+
+const OPENAI = integrationKind('openai');
+
+const credentialName = checkedField(
+	{ displayName: 'Credential Name', name: 'credentialName', type: 'string', required: true, default: '', placeholder: 'e.g. acme-openai', description: "The credential's name on the server (unique across its instances)" },
+	(raw): Checked<string> => (typeof raw === 'string' && raw.trim() !== '' ? ok(raw.trim()) : bad('is empty', 'Give the credential a name.')),
+	inBody('name'),
+);
+
+const openAiApiKey = checkedField(
+	{ displayName: 'OpenAI API Key', name: 'openAiApiKey', type: 'string', typeOptions: { password: true }, required: true, default: '', placeholder: 'e.g. sk-proj-...', description: "The key from your OpenAI account (never shown in the node's output)" },
+	(raw): Checked<string> => (typeof raw === 'string' && raw.trim() !== '' ? ok(raw.trim()) : bad('is empty', 'Paste the API key from your OpenAI account (platform.openai.com, API keys).')),
+	inBody('apiKey'),
+);
+
+export const createOpenAiCredential = operation({
+	name: 'Create OpenAI Credential',
+	value: 'createOpenAiCredential',
+	action: 'Create OpenAI credential on instance',
+	description: "Store an OpenAI API key on the server for the instance's OpenAI bots",
+	subtitle: 'Create OpenAI Credential',
+	request: { method: 'POST', path: '/openai/creds/{instanceName}' },
+	fields: [instance, credentialName, openAiApiKey],
+	routeKind: OPENAI,
+	subject: ({ credentialName }) => credentialName,
+	toItems: maskedItems,
+	answerFailure: (context, statusCode, body) => openAiFailure(context, statusCode, body),
+});
+
+export const getOpenAiCredentials = operation({
+	name: 'Get Many OpenAI Credentials',
+	value: 'getOpenAiCredentials',
+	action: 'Get many OpenAI credentials of instance',
+	description: "The instance's stored OpenAI credentials with the bots using each (keys masked)",
+	subtitle: 'Get OpenAI Credentials',
+	request: { method: 'GET', path: '/openai/creds/{instanceName}' },
+	fields: [instance],
+	routeKind: OPENAI,
+	subject: () => 'the OpenAI credentials',
+	toItems: maskedItems,
+});
+
+export const deleteOpenAiCredential = operation({
+	name: 'Delete OpenAI Credential',
+	value: 'deleteOpenAiCredential',
+	action: 'Delete OpenAI credential',
+	description: 'Remove a stored OpenAI credential that no bot or setting uses',
+	subtitle: 'Delete OpenAI Credential',
+	request: { method: 'DELETE', path: '/openai/creds/{credentialId}/{instanceName}' },
+	fields: [instance, credentialToDelete],
+	routeKind: OPENAI,
+	subject: ({ credentialId }) => credentialId,
+	// `{openaiCreds: {id}}`: one flat item.
+	toItems: (answer, { credentialId }) => [{ id: ((answer as IDataObject).openaiCreds as IDataObject | undefined)?.id ?? credentialId, deleted: true }],
+	answerFailure: (context, statusCode, body) => openAiFailure(context, statusCode, body),
+});
+
+export const getOpenAiModels = operation({
+	name: 'Get OpenAI Models',
+	value: 'getOpenAiModels',
+	action: 'Get OpenAI models',
+	description: 'The models an OpenAI credential may use, as OpenAI lists them, one item each',
+	subtitle: 'Get OpenAI Models',
+	request: { method: 'GET', path: '/openai/getModels/{instanceName}' },
+	fields: [instance, credentialForModels],
+	routeKind: OPENAI,
+	subject: ({ credentialId }) => credentialId,
+	toItems: (answer) => (Array.isArray(answer) ? (answer as IDataObject[]) : []),
+	answerFailure: (context, statusCode, body) => openAiFailure(context, statusCode, body),
+});
