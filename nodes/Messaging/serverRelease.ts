@@ -1,12 +1,13 @@
 // The server's release, when an operation needs it: read from `GET /` (no key, open even behind 2.4's
-// licence gate) once per node run, for every item of the run, as server.ts reads the credential
-// (n8n gives every item of a run the same execute data, and each run a new one).
+// licence gate) once per node run, for every item of the run: the run's state keeps it
+// (shared/runState.ts), beside the server's address it is read from.
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { serverOfRun } from '../shared/server';
+import { RunSlot, type RunState } from '../shared/runState';
+import { readServer } from '../shared/server';
 import { messagingApi } from './transport';
 
-type ReleaseFunctions = Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getCredentials' | 'getNode' | 'helpers'>;
+type ReleaseFunctions = Pick<IExecuteSingleFunctions, 'getCredentials' | 'getNode' | 'helpers'>;
 
 /** Negative, zero or positive as release `a` (`2.3.7`) is before, the same as, or after `b`. */
 export function compareReleases(a: number[], b: number[]): number {
@@ -19,12 +20,13 @@ export function releaseParts(version: unknown): number[] | undefined {
 	return match ? match.slice(1, 4).map(Number) : undefined;
 }
 
-const releases = new WeakMap<object, Promise<string | undefined>>();
+/** The release `GET /` named, kept by the run's state. */
+const SERVER_RELEASE = new RunSlot<Promise<string | undefined>>('Evolution API release');
 
 /** Outside the run's pacing and error handling: a server that does not answer it fails no item. */
-async function ask(fns: ReleaseFunctions): Promise<string | undefined> {
+async function ask(fns: ReleaseFunctions, run: RunState): Promise<string | undefined> {
 	try {
-		const { baseURL } = await serverOfRun(fns, messagingApi.server);
+		const { baseURL } = await run.server(async () => await readServer(fns, messagingApi.server));
 		const root = `${baseURL}/`;
 		const answer = (await fns.helpers.httpRequest({ method: 'GET', url: root, json: true, headers: { Accept: 'application/json' } })) as { version?: unknown } | null;
 		return releaseParts(answer?.version) ? String(answer!.version).trim() : undefined;
@@ -35,13 +37,6 @@ async function ask(fns: ReleaseFunctions): Promise<string | undefined> {
 }
 
 /** The server's release (`2.3.7`), or undefined when `GET /` does not name one; asked once per run. */
-export function serverReleaseOfRun(fns: ReleaseFunctions): Promise<string | undefined> {
-	const run = fns.getExecuteData?.();
-	if (!run) return ask(fns);
-	let known = releases.get(run);
-	if (!known) {
-		known = ask(fns);
-		releases.set(run, known);
-	}
-	return known;
+export function serverReleaseOfRun(fns: ReleaseFunctions, run: RunState): Promise<string | undefined> {
+	return run.slot(SERVER_RELEASE, async () => await ask(fns, run));
 }

@@ -21,7 +21,7 @@ import { applyRequestOptions } from './requestOptions';
 import { itemReader, type ItemReaderFunctions, type RunFunctions } from './itemReader';
 import { planOf, type ItemOutcome, type ItemRun, type OperationPlan } from './plan';
 import { runOne } from './runner';
-import { serverOfRun } from './server';
+import { readServer } from './server';
 import { withCredentials } from './transmission';
 
 /** An item's request before its fields fill it: the route, the node's request defaults and Request Options. */
@@ -56,7 +56,7 @@ function customItemRun(fns: IExecuteFunctions, api: Api, op: Operation, itemInde
 		item: itemReader(run, itemFns, (name, fallback, options) => fns.getNodeParameter(name, itemIndex, fallback, { skipValidation: true, ...options })),
 		continueOnFail: fns.continueOnFail(),
 		request: requestOf(fns, op, itemIndex, requestDefaults),
-		server: async () => await serverOfRun(fns, api.server),
+		readServer: async () => await readServer(fns, api.server),
 		transmit: async (request, credentials) =>
 			credentials
 				? await withCredentials(fns, api, request, credentials)

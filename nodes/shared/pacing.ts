@@ -3,8 +3,8 @@
 // each lane (an instance) one at a time in item order with a pause between them, the stop after an
 // item fails without Continue On Fail, the credential refused (the later requests are not sent),
 // and the run's token (renewed once for every request that met it expired). n8n starts every item
-// of a declarative node at once; this is what spaces them.
-import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+// of a declarative node at once; this is what spaces them. A run's pacing is its state's (runState.ts).
+import { sleep } from 'n8n-workflow';
 
 import type { Answer } from './contract';
 import type { Failure } from './errors';
@@ -293,20 +293,4 @@ export class RunPacing {
 			},
 		};
 	}
-}
-
-// One pacing per node run: n8n gives every item of a run the same execute data, and a new one to
-// each run, so nothing is shared across runs, executions or processes.
-const runs = new WeakMap<object, RunPacing>();
-
-export function pacingOfRun(fns: Pick<IExecuteSingleFunctions, 'getExecuteData' | 'getExecutionCancelSignal'>): RunPacing {
-	const cancelSignal = fns.getExecutionCancelSignal?.();
-	const run = fns.getExecuteData?.();
-	if (!run) return new RunPacing(cancelSignal);
-	let pacing = runs.get(run);
-	if (!pacing) {
-		pacing = new RunPacing(cancelSignal);
-		runs.set(run, pacing);
-	}
-	return pacing;
 }

@@ -25,8 +25,8 @@ export interface ItemRun {
 	continueOnFail: boolean;
 	/** The request as prepared so far (the route, the node's request defaults); the fields fill it. */
 	request: RequestOptions;
-	/** Where the run's requests go, read once per run. */
-	server(): Promise<RunServer>;
+	/** Reads where the run's requests go (the credential); the run's state asks it once per run. */
+	readServer(): Promise<RunServer>;
 	/** Sends a request once, with the run's copy of the credential when given (Api.token); resolves to n8n's full response. */
 	transmit(request: RequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<IN8nHttpFullResponse>;
 	/** The item's own functions, for an operation's `send` and `toBinary` (RoutingNode's runs). */

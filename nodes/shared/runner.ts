@@ -1,6 +1,6 @@
 // Runs one item of an operation: check its fields, send, make its items; any failure becomes one
 // readable error, for the item (with its pairedItem) or, outside routing, of its own. The pace of
-// the run decides when each request goes (pacing.ts), and answers for the requests after one the
+// the run (its state's, runState.ts) decides when each request goes (pacing.ts), and answers for the requests after one the
 // server refused the credential for. RoutingNode calls `runItem` through the adaptation in
 // routingNodeAdaptation.ts.
 import {
@@ -34,9 +34,10 @@ import { apiError, asNodeError, missingCredentialError, refusedDomainError, refu
 import { itemReader, runSize } from './itemReader';
 import { domainRefusal } from './n8nReleases';
 import type { ItemOutcome, ItemRun, OperationPlan } from './plan';
-import { pacingOfRun, RunPacing, RunStopped, type Place } from './pacing';
+import { RunPacing, RunStopped, type Place } from './pacing';
 import { askedWaitMs } from './quota';
-import { serverOfRun } from './server';
+import { readServer } from './server';
+import { runStateOf } from './runState';
 import { transmitted, withCredentials } from './transmission';
 import { simplifiedItems } from './simplify';
 
@@ -170,9 +171,6 @@ async function exchange(
 	}
 }
 
-/** The runs an operation made once for all their items already claimed: their other items make nothing. */
-const claimedRuns = new WeakSet<RunPacing>();
-
 /**
  * One item of an operation: its fields read and checked, its request sent through the run's pacing,
  * its items. The operation's hooks are called here, in the order the Operation type lists them.
@@ -182,8 +180,10 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 	const { item, request } = run;
 	const itemIndex = item.fns.getItemIndex();
 	const node = run.fns.getNode();
-	// Taken before anything is awaited: n8n starts the items in order, and sends keep that order.
-	const pacing = pacingOfRun(run.fns);
+	// What the run's items share, found once per item; the item's place in the run's order is taken
+	// before anything is awaited: n8n starts the items in order, and sends keep that order.
+	const state = runStateOf(run.fns);
+	const { pacing } = state;
 	const ticket = op.inOrder ? pacing.enterInOrder(itemIndex) : undefined;
 	let laneDone: (() => void) | undefined;
 	const stopsRun = !run.continueOnFail;
@@ -201,11 +201,11 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 	let pairedItem: INodeExecutionData['pairedItem'] = { item: itemIndex };
 	try {
 		if (op.oncePerRun?.(item)) {
-			if (claimedRuns.has(pacing)) {
+			// The run's other items make nothing.
+			if (!state.claimOncePerRun()) {
 				ticket?.leave();
 				return { items: [] };
 			}
-			claimedRuns.add(pacing);
 			pairedItem = Array.from({ length: runSize(run.fns, itemIndex) }, (_, index) => ({ item: index }));
 		}
 		for (const field of fields) {
@@ -225,7 +225,7 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 		}
 		// The credential is optional where some operation needs none: one that sends names it here.
 		if (api.credential && !node.credentials?.[api.credential.type]) throw missingCredentialError(node, itemIndex, api.credential);
-		const server = await run.server();
+		const server = await state.server(() => run.readServer());
 		request.baseURL = context.serverUrl = server.baseURL;
 		if (server.allowedDomains === undefined) delete request.allowedDomains;
 		else request.allowedDomains = server.allowedDomains;
@@ -291,7 +291,7 @@ export async function runItem(
 		item: itemReader(fns, fns, parameter),
 		continueOnFail: fns.continueOnFail(),
 		request: requestData.options,
-		server: async () => await serverOfRun(fns, plan.api.server),
+		readServer: async () => await readServer(fns, plan.api.server),
 		transmit: async (options, credentials) => {
 			if (credentials) return await withCredentials(fns, plan.api, options, credentials);
 			const [carried] = await fns.makeRoutingRequest({ ...requestData, options });

@@ -1,5 +1,5 @@
 // Where a run's requests go: the server's base URL, from the credential, and the domains the
-// credential allows, read once per run. RoutingNode would evaluate a base-URL expression in the
+// credential allows, read once per run (the run's state keeps it, runState.ts). RoutingNode would evaluate a base-URL expression in the
 // request defaults twice for every item, and derives the allowed domains from it (where n8n lets a
 // credential restricted to some domains still reach its own server, as 1.123.81 and 2.36 on do, and
 // where 2.25 to 2.35 do not): the same is done here with the address the runner sets
@@ -17,13 +17,11 @@ export interface RunServer {
 	credentials?: ICredentialDataDecryptedObject;
 }
 
-/** What reading the server needs of a run: the credential, the node, the run's execute data. */
-type ServerFunctions = Pick<IExecuteSingleFunctions, 'getCredentials' | 'getNode' | 'getExecuteData'>;
+/** What reading the server needs of a run: the credential, the node. */
+type ServerFunctions = Pick<IExecuteSingleFunctions, 'getCredentials' | 'getNode'>;
 
-// n8n gives every item of a run the same execute data (see pacingOfRun), and a new one to each run.
-const servers = new WeakMap<object, Promise<RunServer>>();
-
-async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {
+/** Reads where the run's requests go; the run's state keeps the answer for its items (RunState.server). */
+export async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {
 	let credentials;
 	try {
 		credentials = await fns.getCredentials(server.credentialType);
@@ -34,15 +32,4 @@ async function readServer(fns: ServerFunctions, server: ServerAddress): Promise<
 	const baseURL = server.baseUrl(credentials);
 	const allowedDomains = credentialAllowedDomains(fns.getNode(), credentials, baseURL);
 	return { baseURL, allowedDomains, credentials };
-}
-
-export function serverOfRun(fns: ServerFunctions, server: ServerAddress): Promise<RunServer> {
-	const run = fns.getExecuteData?.();
-	if (!run) return readServer(fns, server);
-	let known = servers.get(run);
-	if (!known) {
-		known = readServer(fns, server);
-		servers.set(run, known);
-	}
-	return known;
 }

@@ -53,7 +53,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases', 'ruc', 'dates'],
 	['items', 'contract', 'fields', 'simplify', 'requestOptions'],
-	['quota', 'pacing', 'server', 'transmission', 'itemReader', 'plan', 'runner', 'customOperation', 'credentialTest'],
+	['quota', 'pacing', 'server', 'runState', 'transmission', 'itemReader', 'plan', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],
 ];
@@ -162,5 +162,53 @@ describe('nodes/ file sizes', () => {
 			.map((file) => ({ file: relative(file), lines: readFileSync(file, 'utf8').split('\n').length }))
 			.filter(({ lines }) => lines > 350);
 		expect(long).toEqual([]);
+	});
+});
+
+/**
+ * Module-level containers that grow as the nodes run (an empty `new Map()`, `Set`, `WeakMap` or
+ * `WeakSet` at a file's top level), as `name` in `file`. Tables built from constants are not state.
+ */
+function moduleStateIn(file: string, text: string): string[] {
+	const declarations = text.matchAll(/^(?:export\s+)?(?:const|let|var)\s+(\w+)\b[^=\n]*=\s*new\s+(?:Weak)?(?:Map|Set)\s*(?:<[^\n]*>)?\(\s*\)/gm);
+	return [...declarations].map((match) => `${file}: ${match[1]}`);
+}
+
+/**
+ * What a node run shares lives in its run state, found by one lookup keyed on n8n's run
+ * (nodes/shared/runState.ts); the module-level state below is process memory, not a run's.
+ */
+const MODULE_STATE_ALLOWED: Record<string, string> = {
+	'nodes/shared/runState.ts: states': 'the one run-state lookup, keyed on n8n execute data of the run',
+	'nodes/Messaging/trigger/delivery.ts: recentByTrigger':
+		'recent webhook deliveries per trigger, kept by the process: n8n does not save static data changed while a production webhook is received',
+	'nodes/TaxpayerLookup/ExchangeRate/poll.ts: pollsInFlight': "triggers with a poll under way in this process, so a slow poll never overlaps the next one's",
+};
+
+describe('nodes/ module-level state', () => {
+	const found = files.flatMap((file) => moduleStateIn(relative(file), readFileSync(file, 'utf8')));
+
+	it('keeps a run\'s state in its run state: no other module-level map or set that grows, but the process memory listed', () => {
+		expect(found.filter((entry) => !(entry in MODULE_STATE_ALLOWED))).toEqual([]);
+		// Each allowance still names something there, so none outlives its reason.
+		expect(Object.keys(MODULE_STATE_ALLOWED).filter((entry) => !found.includes(entry))).toEqual([]);
+	});
+
+	it('has no WeakMap or WeakSet but the run-state lookup, wherever it is declared', () => {
+		const weak = files.filter((file) => /\bnew\s+Weak(?:Map|Set)\b/.test(readFileSync(file, 'utf8'))).map(relative);
+		expect(weak).toEqual(['nodes/shared/runState.ts']);
+	});
+
+	it('finds module-level state when there is some (the check can fail)', () => {
+		const example = [
+			'const runs = new WeakMap<object, RunPacing>();',
+			'export const uploaded = new WeakSet<object>();',
+			"let seen = new Map<string, Promise<string | undefined>>();",
+			"const FLAGS = new Set(['mentionsEveryOne']);",
+			'function f() {',
+			'	const local = new Map();',
+			'}',
+		].join('\n');
+		expect(moduleStateIn('nodes/x.ts', example)).toEqual(['nodes/x.ts: runs', 'nodes/x.ts: uploaded', 'nodes/x.ts: seen']);
 	});
 });

@@ -6,7 +6,7 @@
 // n8n's binary store into the request: the node never holds it whole (in memory mode the item does).
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { ItemFunctions, ItemReader, RequestOptions, SendRequest } from '../../shared/contract';
+import type { Field, ItemFunctions, ItemReader, RequestOptions, SendRequest } from '../../shared/contract';
 import { asNodeError } from '../../shared/errors';
 import { streamedBody } from '../../shared/routingNodeAdaptation';
 import { checkMediaSize } from '../validation/media';
@@ -111,15 +111,28 @@ export interface UploadLimit {
 	what: string;
 }
 
-/** The sends (their values) that went as an upload, and those whose server then read no form. */
-const uploaded = new WeakSet<object>();
-const readsNoForm = new WeakSet<object>();
+/**
+ * How one item's file went: whether it went as an upload, and whether its server then read no form
+ * (the send goes again as JSON). Written by `withFile` as each request is made, read by
+ * `sendUploadOrJson`: the item's own record, among its values.
+ */
+export interface UploadAttempt {
+	uploaded: boolean;
+	readsNoForm: boolean;
+}
+
+/** The item's upload record: a value with no parameter, new for each item, after the fields that make the body. */
+export const uploadAttempt: Field<'uploadAttempt', UploadAttempt> = {
+	name: 'uploadAttempt',
+	properties: [],
+	read: () => ({ uploaded: false, readsNoForm: false }),
+};
 
 /**
  * The request as it goes out with its file. A URL or base64 is in the JSON body already. A binary
  * file is uploaded (its size checked against `limit` first), unless a body key cannot go as a
  * form field, or the server read no form (`sendUploadOrJson`): then it goes as base64 under `key`,
- * within base64's 15 MB (`fallback` is then true). `values` are the send's, which say which.
+ * within base64's 15 MB (`fallback` is then true). `attempt` is the item's, which says which.
  */
 export async function withFile(
 	request: RequestOptions,
@@ -127,18 +140,18 @@ export async function withFile(
 	key: string,
 	limit: UploadLimit,
 	item: ItemReader,
-	values: object,
+	attempt: UploadAttempt,
 ): Promise<{ request: RequestOptions; fallback: boolean }> {
 	const file = content.binary;
 	if (!file) return { request, fallback: false };
 	const body = (request.body ?? {}) as IDataObject;
-	const form = readsNoForm.has(values) ? { blockedBy: '' } : formFields(body);
+	const form = attempt.readsNoForm ? { blockedBy: '' } : formFields(body);
 	const label = binaryLabel(content);
 	if ('fields' in form) {
 		item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
 		const mimeType = (typeof body.mimetype === 'string' && body.mimetype) || content.mimeType || 'application/octet-stream';
 		const fileName = (typeof body.fileName === 'string' && body.fileName) || content.fileName || 'file';
-		uploaded.add(values);
+		attempt.uploaded = true;
 		return { request: await uploadRequest(request, form.fields, { binary: file, fileName, mimeType }, item.fns), fallback: false };
 	}
 	if (file.bytes > limit.bytes) item.require('File', label, checkMediaSize(file.bytes, limit.bytes, limit.what));
@@ -156,13 +169,13 @@ export async function withFile(
  * the server refused so goes again once, as JSON with the file as base64 (`withFile`); any other
  * answer is the send's own. No request asks the release first: servers that take uploads pay nothing.
  */
-export async function sendUploadOrJson(send: SendRequest, values: object, node: INode): Promise<unknown> {
+export async function sendUploadOrJson(send: SendRequest, attempt: UploadAttempt, node: INode): Promise<unknown> {
 	try {
 		return await send();
 	} catch (error) {
 		// Errors of a send are node errors already: they pass as they are.
-		if (!uploaded.has(values) || readsNoForm.has(values) || !formUnread(error)) throw asNodeError(node, error);
-		readsNoForm.add(values);
+		if (!attempt.uploaded || attempt.readsNoForm || !formUnread(error)) throw asNodeError(node, error);
+		attempt.readsNoForm = true;
 		return await send();
 	}
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { operation, type SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
+import { runStateOf } from '../../../shared/runState';
 import { instance } from '../../fields';
 import { compareReleases, releaseParts, serverReleaseOfRun } from '../../serverRelease';
 import { NEWER_EVENTS } from '../../trigger/events';
@@ -52,12 +53,13 @@ function pusherKeys(given: TransportSettings, stored: IDataObject, on: boolean, 
 /**
  * Refuses, before setting anything, events the server's release does not have (it would answer
  * its schema's `is not one of enum values`); the release is read only when such an event is
- * picked, once per run. A server that does not name its release is sent the list as it is.
+ * picked, once per run (the run's state keeps it: found here, off the path of every other item).
+ * A server that does not name its release is sent the list as it is.
  */
 async function checkEventsOfRelease(fns: IExecuteSingleFunctions, chosen: string[]): Promise<void> {
 	const newer = chosen.filter((name) => NEWER_EVENTS[name]);
 	if (!newer.length) return;
-	const release = await serverReleaseOfRun(fns);
+	const release = await serverReleaseOfRun(fns, runStateOf(fns));
 	const parts = releaseParts(release);
 	if (!parts) return;
 	const refused = newer.filter((name) => compareReleases(parts, releaseParts(NEWER_EVENTS[name])!) < 0);

@@ -4,7 +4,7 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
-import { sendUploadOrJson, withFile } from '../../media/upload';
+import { sendUploadOrJson, uploadAttempt, withFile } from '../../media/upload';
 import { UPLOAD_LIMITS } from '../../validation/media';
 import { delayOption } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -37,7 +37,7 @@ export const sendAudio = sendOperation({
 	action: 'Send voice note',
 	description: 'Send a voice note from a URL, base64 text or a previous node (up to 16 MB)',
 	path: '/message/sendWhatsAppAudio/{instanceName}',
-	fields: [recipient, mediaFile, audio, encoding],
+	fields: [recipient, mediaFile, audio, encoding, uploadAttempt],
 	// The route honours only the delay (shown as "recording audio...").
 	routeOptions: [delayOption('recording audio...')],
 	ownOptions: [
@@ -54,8 +54,8 @@ export const sendAudio = sendOperation({
 	// Convert to Voice Note off it goes as base64, which the server then sends as it is.
 	async requestAsSent(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' };
-		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item, values)).request;
+		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item, valueOf(values, uploadAttempt))).request;
 	},
 	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
-	send: (send, values, fns) => sendUploadOrJson(send, values, fns.getNode()),
+	send: (send, values, fns) => sendUploadOrJson(send, valueOf(values, uploadAttempt), fns.getNode()),
 });

@@ -7,7 +7,7 @@ import { recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
-import { sendUploadOrJson, withFile } from '../../media/upload';
+import { sendUploadOrJson, uploadAttempt, withFile } from '../../media/upload';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS, UPLOAD_LIMITS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
@@ -128,7 +128,7 @@ export const sendMedia = sendOperation({
 	action: 'Send image, video, audio or document',
 	description: 'Send a file from a URL, base64 text or a previous node (documents up to 100 MB)',
 	path: '/message/sendMedia/{instanceName}',
-	fields: [recipient, mediaType, mediaFile, media],
+	fields: [recipient, mediaType, mediaFile, media, uploadAttempt],
 	routeOptions: MESSAGE_OPTIONS,
 	ownOptions: MEDIA_DETAIL_OPTIONS,
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
@@ -138,10 +138,10 @@ export const sendMedia = sendOperation({
 		const type = valueOf(values, mediaType);
 		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
 		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
-		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item, values);
+		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item, valueOf(values, uploadAttempt));
 		if (sent.fallback) sendMediaAsBuffer(sent.request);
 		return sent.request;
 	},
 	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
-	send: (send, values, fns) => sendUploadOrJson(send, values, fns.getNode()),
+	send: (send, values, fns) => sendUploadOrJson(send, valueOf(values, uploadAttempt), fns.getNode()),
 });

@@ -2,7 +2,7 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
-import { withFile } from '../../media/upload';
+import { uploadAttempt, withFile } from '../../media/upload';
 import { UPLOAD_LIMITS } from '../../validation/media';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -44,12 +44,12 @@ export const sendVideoNote = sendOperation({
 		'Give the video as Base64 or a Binary File (uploaded as a file): Evolution API reads a video note\'s length from the file itself and fails on a link, so a URL is refused before sending.',
 	subtitle: 'Send Video Note',
 	path: '/message/sendPtv/{instanceName}',
-	fields: [recipient, mediaFile, video],
+	fields: [recipient, mediaFile, video, uploadAttempt],
 	routeOptions: MESSAGE_OPTIONS,
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
 	async requestAsSent(request, values, item) {
 		const limit = { bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' };
 		// sendPtv came with 2.2.0, which reads forms: no JSON retry (a 2.1 server has no such route).
-		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item, values)).request;
+		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item, valueOf(values, uploadAttempt))).request;
 	},
 });
