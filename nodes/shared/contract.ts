@@ -15,6 +15,7 @@ import type {
 
 import type { Failure } from './errors';
 import type { ItemReader } from './items';
+import type { RunState } from './runState';
 
 export type { ItemFunctions, ItemReader, RunItem } from './items';
 
@@ -156,9 +157,10 @@ export interface Operation<V extends Values = Values> {
 	inOrder?(values: V): { lane: string; pauseMs: number };
 	/**
 	 * Sends the request (or several); default: once. Resolves to the answer items are made of;
-	 * `fns` names the item in an error about what an earlier answer held.
+	 * `fns` names the item in an error about what an earlier answer held; `run` is what the node's
+	 * run shares (a fact about the server asked once for all its items).
 	 */
-	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions): Promise<unknown>;
+	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions, run: RunState): Promise<unknown>;
 	/**
 	 * The request as it goes out, made anew for each time it is sent (a refusal for quota sends it
 	 * again): for a body that can be read only once, a file streamed from n8n's binary store.

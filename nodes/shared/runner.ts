@@ -245,7 +245,7 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 			await exchange(api, node, itemIndex, { ...context, subject }, async () => await transmit(change), pace, options);
 		const lane = op.inOrder?.(values);
 		if (ticket && lane) laneDone = await ticket.turn(lane.lane, lane.pauseMs);
-		const answer = op.send ? await op.send(send, values, singleOf(run, op)) : await send();
+		const answer = op.send ? await op.send(send, values, singleOf(run, op), state) : await send();
 		laneDone?.();
 		const binary = op.toBinary ? await op.toBinary(answer, values, singleOf(run, op)) : undefined;
 		return { items: toItems(answer).map((json) => ({ json, ...(binary ? { binary } : {}), pairedItem })), sent: values };

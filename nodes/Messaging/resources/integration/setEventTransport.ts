@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { operation, type SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
-import { runStateOf } from '../../../shared/runState';
+import type { RunState } from '../../../shared/runState';
 import { instance } from '../../fields';
 import { compareReleases, releaseParts, serverReleaseOfRun } from '../../serverRelease';
 import { NEWER_EVENTS } from '../../trigger/events';
@@ -56,10 +56,10 @@ function pusherKeys(given: TransportSettings, stored: IDataObject, on: boolean, 
  * picked, once per run (the run's state keeps it: found here, off the path of every other item).
  * A server that does not name its release is sent the list as it is.
  */
-async function checkEventsOfRelease(fns: IExecuteSingleFunctions, chosen: string[]): Promise<void> {
+async function checkEventsOfRelease(fns: IExecuteSingleFunctions, run: RunState, chosen: string[]): Promise<void> {
 	const newer = chosen.filter((name) => NEWER_EVENTS[name]);
 	if (!newer.length) return;
-	const release = await serverReleaseOfRun(fns, runStateOf(fns));
+	const release = await serverReleaseOfRun(fns, run);
 	const parts = releaseParts(release);
 	if (!parts) return;
 	const refused = newer.filter((name) => compareReleases(parts, releaseParts(NEWER_EVENTS[name])!) < 0);
@@ -84,8 +84,8 @@ export const setEventTransport = operation({
 	 * Webhook's its URL, even to turn them off: their stored settings are read first and sent back
 	 * for what was not given (two requests).
 	 */
-	async send(send, { instanceName, transport: picked, enabled: on, events: chosen, transportSettings: given }, fns) {
-		await checkEventsOfRelease(fns, chosen);
+	async send(send, { instanceName, transport: picked, enabled: on, events: chosen, transportSettings: given }, fns, run) {
+		await checkEventsOfRelease(fns, run, chosen);
 		const body: IDataObject = { enabled: on, events: chosen };
 		if (picked === 'webhook' || picked === 'pusher') {
 			const stored = await storedOf(send, picked, instanceName);
