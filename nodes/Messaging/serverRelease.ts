@@ -1,9 +1,9 @@
 // The server's release, when an operation needs it: read from `GET /` (no key, open even behind 2.4's
 // licence gate) once per node run, for every item of the run: the run's state keeps it
-// (shared/runState.ts), beside the server's address it is read from.
+// (shared/runState.ts; an operation's hooks get it as `SharedRun`).
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { RunSlot, type RunState } from '../shared/runState';
+import { RunSlot, type SharedRun } from '../shared/sharedRun';
 import { readServer } from '../shared/server';
 import { messagingApi } from './transport';
 
@@ -24,9 +24,9 @@ export function releaseParts(version: unknown): number[] | undefined {
 const SERVER_RELEASE = new RunSlot<Promise<string | undefined>>('Evolution API release');
 
 /** Outside the run's pacing and error handling: a server that does not answer it fails no item. */
-async function ask(fns: ReleaseFunctions, run: RunState): Promise<string | undefined> {
+async function ask(fns: ReleaseFunctions): Promise<string | undefined> {
 	try {
-		const { baseURL } = await run.server(async () => await readServer(fns, messagingApi.server));
+		const { baseURL } = await readServer(fns, messagingApi.server);
 		const root = `${baseURL}/`;
 		const answer = (await fns.helpers.httpRequest({ method: 'GET', url: root, json: true, headers: { Accept: 'application/json' } })) as { version?: unknown } | null;
 		return releaseParts(answer?.version) ? String(answer!.version).trim() : undefined;
@@ -37,6 +37,6 @@ async function ask(fns: ReleaseFunctions, run: RunState): Promise<string | undef
 }
 
 /** The server's release (`2.3.7`), or undefined when `GET /` does not name one; asked once per run. */
-export function serverReleaseOfRun(fns: ReleaseFunctions, run: RunState): Promise<string | undefined> {
-	return run.slot(SERVER_RELEASE, async () => await ask(fns, run));
+export function serverReleaseOfRun(fns: ReleaseFunctions, run: SharedRun): Promise<string | undefined> {
+	return run.slot(SERVER_RELEASE, async () => await ask(fns));
 }

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SunatTokenError } from '../../credentials/SunatApi.credentials';
 import type { Answer, QuotaRules, QuotaWait, RequestContext } from '../shared/contract';
 import { detail, textReason, type Failure } from '../shared/errors';
-import { failureTexts, thrownAnswer } from '../shared/n8nReleases';
+import { failureTexts } from '../shared/n8nReleases';
 import { noAnswer } from '../shared/noAnswer';
 import { askedFor, duration, waitedFor } from '../shared/quota';
 import { isReadableAnswer } from './output';
@@ -159,17 +159,6 @@ export function sunatNoAnswerFailure(context: RequestContext, error: unknown): F
 		message: `cannot reach SUNAT for ${subject}${code ? ` (${code})` : ''}`,
 		description: 'Check the Token URL and API URL in the SUNAT API credential and that this n8n can reach them.',
 	};
-}
-
-/**
- * The HTTP answer n8n threw as an error: SUNAT's requests go without ignoreHttpStatusErrors, for
- * n8n renews an expired token only on a 401 it throws (n8n-core's httpRequestWithAuthentication).
- * A refused token is not an answer of the check, whatever status it carries.
- */
-export function answerOfError(error: unknown): Answer | undefined {
-	if (tokenErrorIn(error)) return undefined;
-	const thrown = thrownAnswer(error);
-	return thrown && { statusCode: thrown.status, headers: thrown.headers as IDataObject, body: thrown.body };
 }
 
 /** 429 (too many requests) and the gateway's outage answers: nothing was checked, so the request may go again. */

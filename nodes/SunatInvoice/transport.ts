@@ -5,7 +5,7 @@
 // the run renews it once for every check that met it (Api.token, pacing.ts).
 import { sunatBaseUrl } from '../../credentials/SunatApi.credentials';
 import { valueOf, type Api } from '../shared/contract';
-import { answerOfError, isSunatSuccess, sunatAnswerFailure, sunatNoAnswerFailure, sunatRefusals } from './errors';
+import { isSunatSuccess, sunatAnswerFailure, sunatNoAnswerFailure, sunatRefusals } from './errors';
 import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_WAIT_SECONDS, sunatOptions } from './fields';
 
 export const SUNAT_CREDENTIAL = 'sunatApi';
@@ -32,7 +32,6 @@ export const sunatApi: Api = {
 	isSuccess: isSunatSuccess,
 	answerFailure: sunatAnswerFailure,
 	noAnswerFailure: sunatNoAnswerFailure,
-	answerOfError,
 	toItems: (answer) => [answer as never],
 	quota: sunatRefusals,
 	// SUNAT answers an unknown or expired token with 401 (docs/sunat-cpe-api.md).

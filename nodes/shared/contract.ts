@@ -15,9 +15,10 @@ import type {
 
 import type { Failure } from './errors';
 import type { ItemReader } from './items';
-import type { RunState } from './runState';
+import type { SharedRun } from './sharedRun';
 
 export type { ItemFunctions, ItemReader, RunItem } from './items';
+export type { SharedRun } from './sharedRun';
 
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
 
@@ -160,7 +161,7 @@ export interface Operation<V extends Values = Values> {
 	 * `fns` names the item in an error about what an earlier answer held; `run` is what the node's
 	 * run shares (a fact about the server asked once for all its items).
 	 */
-	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions, run: RunState): Promise<unknown>;
+	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions, run: SharedRun): Promise<unknown>;
 	/**
 	 * The request as it goes out, made anew for each time it is sent (a refusal for quota sends it
 	 * again): for a body that can be read only once, a file streamed from n8n's binary store.
@@ -309,8 +310,6 @@ export interface Api {
 	answerFailure(context: RequestContext, statusCode: number, body: unknown): Failure;
 	/** What a request that got no answer (refused, dropped, timed out) means. */
 	noAnswerFailure(context: RequestContext, error: unknown): Failure;
-	/** The answer inside a failure, for an API whose error answers may come thrown: judged as any other answer. */
-	answerOfError?(error: unknown): Answer | undefined;
 	toItems(answer: unknown, values: Values): IDataObject[];
 	/** How the API refuses a request for quota, so that it can be waited out; without it, a refusal is an error. */
 	quota?: QuotaRules;

@@ -132,33 +132,6 @@ export function pollBudgetMs(fns: object, fallbackMs: number): number {
 	return typeof budget === 'function' ? budget.call(fns) : fallbackMs;
 }
 
-/** An HTTP answer, as n8n threw it. */
-export interface ThrownAnswer {
-	status: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
-
-/**
- * The HTTP answer n8n threw as an error (a request without ignoreHttpStatusErrors). From
- * n8n-workflow 2.36 on, the axios error is the NodeApiError's cause, with the whole response.
- * Before, the class field `cause` overwrites it: the status stays as `httpCode` and a JSON object
- * body as `context.data`, without headers.
- */
-export function thrownAnswer(error: unknown): ThrownAnswer | undefined {
-	const seen = new Set<unknown>();
-	let current = error as { cause?: unknown; response?: { status?: unknown; data?: unknown; headers?: unknown } } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const response = current.response;
-		if (response && typeof response.status === 'number') return { status: response.status, headers: (response.headers ?? {}) as Record<string, unknown>, body: response.data };
-		current = current.cause as typeof current;
-	}
-	const { httpCode, context } = (error ?? {}) as { httpCode?: unknown; context?: { data?: unknown } };
-	if (typeof httpCode === 'string' && /^\d{3}$/.test(httpCode)) return { status: Number(httpCode), headers: {}, body: context?.data };
-	return undefined;
-}
-
 /**
  * The texts a failure carries: its own message and its causes', and the `messages` n8n keeps. Before
  * n8n-workflow 2.36 a wrapped error's own message survives only among the wrapper's `messages`.

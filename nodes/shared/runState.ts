@@ -6,16 +6,13 @@
 // map under nodes/ keyed on n8n's objects (test/nodes/structure.test.ts).
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { RunSlot, SharedRun } from './sharedRun';
 import { RunPacing } from './pacing';
 import type { RunServer } from './server';
 
-/** A key for what a service keeps per run, typed by what it keeps (`new RunSlot<Promise<string>>('…')`). */
-export class RunSlot<T> {
-	declare private readonly kept: T;
-	constructor(readonly name: string) {}
-}
+export { RunSlot } from './sharedRun';
 
-export class RunState {
+export class RunState implements SharedRun {
 	readonly pacing: RunPacing;
 	private knownServer: Promise<RunServer> | undefined;
 	private claimed = false;

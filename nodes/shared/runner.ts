@@ -68,9 +68,6 @@ async function receive(
 		const body = api.readBody ? await api.readBody(response.body) : response.body;
 		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
 	} catch (error) {
-		// An API whose errors are thrown (SUNAT's: n8n renews its token on a thrown 401) reads them as answers.
-		const answer = api.answerOfError?.(error);
-		if (answer) return answer;
 		// The request could not be made (its file unreadable): nothing went out.
 		if (error instanceof NodeOperationError) throw asNodeError(node, error);
 		// n8n refused the URL before sending (n8n 2.25 to 2.35 restrict the node's own server too).

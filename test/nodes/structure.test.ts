@@ -52,7 +52,7 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
 /** nodes/shared/ from the ground up: a file imports only from its own layer or the layers below. */
 const SHARED_LAYERS: string[][] = [
 	['checks', 'noAnswer', 'baseUrl', 'errors', 'documentation', 'n8nReleases', 'ruc', 'dates'],
-	['items', 'contract', 'fields', 'simplify', 'requestOptions'],
+	['items', 'sharedRun', 'contract', 'fields', 'simplify', 'requestOptions'],
 	['quota', 'pacing', 'server', 'runState', 'transmission', 'itemReader', 'plan', 'runner', 'customOperation', 'credentialTest'],
 	['routingNodeAdaptation'],
 	['editor'],

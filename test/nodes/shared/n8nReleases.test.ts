@@ -102,20 +102,7 @@ describe('signed resume links', () => {
 	});
 });
 
-describe('what n8n kept of a thrown HTTP answer', () => {
-	it('2.36 on: the whole response, from the cause', async () => {
-		const { thrownAnswer } = await import('../../../nodes/shared/n8nReleases');
-		const error = new Error('wrapped', { cause: Object.assign(new Error('401'), { response: { status: 401, data: { msg: 'expired' }, headers: { 'retry-after': '3' } } }) });
-		expect(thrownAnswer(error)).toEqual({ status: 401, headers: { 'retry-after': '3' }, body: { msg: 'expired' } });
-	});
-
-	it('before 2.36: the status and a JSON body from the wrapper, no headers', async () => {
-		const { thrownAnswer } = await import('../../../nodes/shared/n8nReleases');
-		const error = Object.assign(new Error('Authorization failed'), { httpCode: '503', context: { data: { message: 'down' } } });
-		expect(thrownAnswer(error)).toEqual({ status: 503, headers: {}, body: { message: 'down' } });
-		expect(thrownAnswer(new Error('no answer'))).toBeUndefined();
-	});
-
+describe("what a failure's texts are", () => {
 	it("a wrapped error's own words, along its causes and in n8n's messages", async () => {
 		const { failureTexts } = await import('../../../nodes/shared/n8nReleases');
 		const error = Object.assign(new Error('The service refused the connection', { cause: new Error('inner') }), { messages: ['connect ECONNREFUSED'] });

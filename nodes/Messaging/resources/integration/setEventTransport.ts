@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { operation, type SendRequest } from '../../../shared/contract';
+import { operation, type SendRequest, type SharedRun } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
-import type { RunState } from '../../../shared/runState';
 import { instance } from '../../fields';
 import { compareReleases, releaseParts, serverReleaseOfRun } from '../../serverRelease';
 import { NEWER_EVENTS } from '../../trigger/events';
@@ -56,7 +55,7 @@ function pusherKeys(given: TransportSettings, stored: IDataObject, on: boolean, 
  * picked, once per run (the run's state keeps it: found here, off the path of every other item).
  * A server that does not name its release is sent the list as it is.
  */
-async function checkEventsOfRelease(fns: IExecuteSingleFunctions, run: RunState, chosen: string[]): Promise<void> {
+async function checkEventsOfRelease(fns: IExecuteSingleFunctions, run: SharedRun, chosen: string[]): Promise<void> {
 	const newer = chosen.filter((name) => NEWER_EVENTS[name]);
 	if (!newer.length) return;
 	const release = await serverReleaseOfRun(fns, run);
