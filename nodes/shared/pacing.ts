@@ -68,7 +68,12 @@ export class RunPacing {
 	private warmUps = 0;
 	/** Which token the run's requests go with: the next one each time the run renews it (renewToken). */
 	tokenGeneration = 0;
-	/** The credential refused: for every request of the run, or for those of one scope (an instance). */
+	/**
+	 * The credential refused: for every request of the run, or for those of one scope (an instance).
+	 * Apart from the quota's refusal (refusedUntil): that one ends when the API said, for every
+	 * request, and its error tells how long the run waited; this one lasts the run, per scope, and
+	 * quotes the first refused item.
+	 */
 	private credentialRefused: CredentialRefusal | undefined;
 	private scopesRefused: Map<string, CredentialRefusal> | undefined;
 	private inFlight = 0;
