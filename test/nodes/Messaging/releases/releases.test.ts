@@ -103,7 +103,12 @@ describe('a server that does not name its release', () => {
 		const result = await runMessaging(fake, {
 			parameters: { resource: 'integration', operation: 'setEventTransport', instanceName: instance('sales'), transport: 'nats', enabled: true, events: ['MESSAGING_HISTORY_SET'] },
 		});
-		expect(stopError(result).message).toMatch(/is not one of enum values/);
-		expect(fake.requests.map((request) => request.path)).toEqual(['/', '/nats/set/sales']);
+		const error = stopError(result);
+		expect(error.message).toMatch(/^The server rejected the request to instance "sales" \(400: nats\.events\[0\] is not one of enum values: APPLICATION_STARTUP,.*\) \[item 0\]$/);
+		expect(error.description).toBe('Correct what the server names and run again.');
+		expect(fake.requests.map((request) => [request.method, request.path, request.body])).toEqual([
+			['GET', '/', undefined],
+			['POST', '/nats/set/sales', { nats: { enabled: true, events: ['MESSAGING_HISTORY_SET'] } }],
+		]);
 	});
 });
