@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { manyRucs } from '../../../fakes/lookup';
 import { SANDBOX_CLIENT, SUNAT_SCOPE } from '../../../fakes/sunat';
+import { unordered } from '../../harness/unordered';
 import { FROM_ITEM, jsonOf, runInvoice, sunatCredential, useSunatFake } from './sunat';
 
 const api = useSunatFake();
@@ -84,7 +85,26 @@ describe('SUNAT Invoice › invoice › validate', () => {
 		]);
 		expect(jsonOf(result)[3].observaciones).toEqual(['- El emisor se encuentra en SUSPENSION TEMPORAL.']);
 		expect(jsonOf(result)[5]).toMatchObject({ estadoCp: '0', estadoRucCode: null, condDomiRuc: null });
-		expect(JSON.parse(api.fake.checks().find((check) => check.body.includes('"0001"'))!.body)).not.toHaveProperty('monto');
+		// Each item's values as SUNAT takes them: codes and numbers as text, the date DD/MM/YYYY, the
+		// amount with two decimals, no amount left out. The checks go out together, in no set order.
+		expect(unordered(api.fake.checks().map((check) => JSON.parse(check.body) as unknown))).toEqual(
+			unordered([
+				{ numRuc: '20131312955', codComp: '01', numeroSerie: 'F001', numero: '123', fechaEmision: '14/03/2025', monto: '1180.50' },
+				{ numRuc: '20131312955', codComp: '01', numeroSerie: 'F001', numero: '99', fechaEmision: '20/02/2025', monto: '300.00' },
+				{ numRuc: '20100070970', codComp: '01', numeroSerie: 'F002', numero: '7', fechaEmision: '10/01/2025', monto: '500.00' },
+				{ numRuc: '10123456781', codComp: 'R1', numeroSerie: 'E001', numero: '15', fechaEmision: '30/06/2025', monto: '1500.00' },
+				{ numRuc: '20131312955', codComp: '01', numeroSerie: '0001', numero: '456', fechaEmision: '01/12/2024' },
+				{ numRuc: '20131312955', codComp: '03', numeroSerie: 'B001', numero: '46', fechaEmision: '02/05/2025', monto: '59.90' },
+			]),
+		);
+		expect(jsonOf(result).map((json) => [json.issuerRuc, json.type, json.typeName, json.issueDate, json.amount])).toEqual([
+			['20131312955', '01', 'Factura', '14/03/2025', 1180.5],
+			['20131312955', '01', 'Factura', '20/02/2025', 300],
+			['20100070970', '01', 'Factura', '10/01/2025', 500],
+			['10123456781', 'R1', 'Recibo por honorarios', '30/06/2025', 1500],
+			['20131312955', '01', 'Factura', '01/12/2024', null],
+			['20131312955', '03', 'Boleta de venta', '02/05/2025', 59.9],
+		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 	});
 

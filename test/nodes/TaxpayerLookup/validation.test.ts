@@ -9,6 +9,9 @@ const api = useLookupFake();
 
 const taxpayer = (ruc: unknown) => ({ resource: 'taxpayer', operation: 'get', ruc });
 
+const WHAT_A_RUC_IS = 'A RUC has 11 digits: 10 + national ID + check digit for persons, 15/16/17 for persons without national ID, 20 for companies.';
+const MISTYPED = 'Look for a mistyped digit; copy the RUC again from the invoice or registry.';
+
 describe('Taxpayer Lookup › input checks before any request', () => {
 	it.each([
 		['20100070971', 'RUC "20100070971" fails the check digit (the last digit should be 0)'],
@@ -25,7 +28,8 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 	])('rejects RUC %j', async (ruc, rule) => {
 		const result = await runLookup(api.fake, { parameters: taxpayer(ruc) });
 		expect(result.error?.message).toBe(`${rule}. Nothing was sent. [item 0]`);
-		expect(result.error?.description).toBeTruthy();
+		// What to do: find the mistyped digit, or what a RUC is.
+		expect(result.error?.description).toBe(rule.includes('check digit') ? MISTYPED : WHAT_A_RUC_IS);
 		expect(api.fake.requests).toEqual([]);
 	});
 
@@ -41,7 +45,12 @@ describe('Taxpayer Lookup › input checks before any request', () => {
 			items: ['20131312955', '20100070970', '10123456781'].map((ruc) => ({ json: { ruc } })),
 		});
 		expect(result.error).toBeUndefined();
-		expect(api.fake.requests).toHaveLength(3);
+		expect(unordered(api.fake.requests.map((r) => r.path))).toEqual(unordered(['/api/v2/ruc/20131312955', '/api/v2/ruc/20100070970', '/api/v2/ruc/10123456781']));
+		expect(result.items.map((item) => [item.json.ruc, item.json.nombre_o_razon_social, item.pairedItem])).toEqual([
+			['20131312955', 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT', { item: 0 }],
+			['20100070970', 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA', { item: 1 }],
+			['10123456781', 'PEREZ QUISPE JUAN CARLOS', { item: 2 }],
+		]);
 	});
 
 	const rate = (date: unknown) => ({ resource: 'exchangeRate', operation: 'getByDate', date, currency: 'USD' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_CATALOGS } from '../../../../fakes/evolution';
 import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const BUSINESS = '51944444444';
@@ -32,7 +31,20 @@ describe('Business → Get Catalog', () => {
 		expect(result.error).toBeUndefined();
 		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/business/getCatalog/sales', { number: BUSINESS, limit: 3 }]]);
 		expect(result.items.map((item) => item.json.name)).toEqual(['Producto 1', 'Producto 2', 'Producto 3']);
-		expect(result.items[0].json).toEqual(DEFAULT_CATALOGS[BUSINESS][0]);
+		// Simplify off: the product as the server gives it, all 11 fields.
+		expect(result.items[0].json).toEqual({
+			id: '7000000000000001',
+			imageUrls: { requested: 'https://mmg.whatsapp.net/v/t45.5328-4/producto-1.jpg', original: 'https://mmg.whatsapp.net/v/t45.5328-4/producto-1-original.jpg' },
+			reviewStatus: { whatsapp: 'APPROVED' },
+			availability: 'in stock',
+			name: 'Producto 1',
+			retailerId: 'SKU-001',
+			url: 'https://bodega.example.pe/p/1',
+			description: 'Abarrotes, artículo 1',
+			price: 2500,
+			currency: 'PEN',
+			isHidden: false,
+		});
 		expect(result.items[2].pairedItem).toEqual({ item: 0 });
 	});
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { FAKE_OPENAI_MODELS } from '../../../../fakes/evolution/chatbotConfig';
 import { askFake, runMessaging, stopError, useEvolutionFake, visibleText } from '../helpers';
 import { botPicked, chatbot, checkedBodies, schemaErrorsOfBodies } from './chatbotRequests';
 
@@ -72,9 +71,11 @@ describe('Chatbot → Get OpenAI Models', () => {
 			['GET', '/openai/getModels/sales', undefined],
 			['GET', '/openai/getModels/sales', undefined],
 		]);
-		expect(picked.items.map((item) => item.json)).toEqual(FAKE_OPENAI_MODELS);
+		expect(picked.items).toEqual(
+			['gpt-4o-mini', 'gpt-4o', 'whisper-1'].map((id) => ({ json: { id, object: 'model', created: 1715367049, owned_by: 'system' }, pairedItem: { item: 0 } })),
+		);
 		expect(none.message).toBe('Instance "sales" has no OpenAI credential in its OpenAI settings (500: Settings not found) [item 0]');
-		expect(fromSettings.items).toHaveLength(FAKE_OPENAI_MODELS.length);
+		expect(fromSettings.items.map((item) => item.json.id)).toEqual(['gpt-4o-mini', 'gpt-4o', 'whisper-1']);
 	});
 
 	it('says OpenAI refused the key (or could not be reached), and that the OpenAI integration is off', async () => {

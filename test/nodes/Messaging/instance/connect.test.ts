@@ -23,6 +23,8 @@ describe('Instance → Connect', () => {
 			code: fake.instances.get('offline')?.qrcode?.code,
 			count: 1,
 		});
+		// The raw code WhatsApp gave, kept as text (the fake's, so that a missing one is not taken for it).
+		expect(item.json.code).toMatch(/^2@/);
 		expect(JSON.stringify(item.json)).not.toMatch(/base64/);
 		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'offline-qr.png', fileExtension: 'png' });
 		expect(bytesOf(item.binary!.data.data)).toEqual(SEEDED_PNG);

@@ -26,6 +26,7 @@ describe('Instance → Create', () => {
 			settings: { rejectCall: false, msgCall: '' },
 			qrcode: { pairingCode: null, count: 1 },
 		});
+		expect(item.json.hash).toEqual(expect.any(String));
 		expect(item.json.qrcode).not.toHaveProperty('base64');
 		expect(String((item.json.qrcode as { code: string }).code)).toMatch(/^2@/);
 		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'nueva-qr.png' });

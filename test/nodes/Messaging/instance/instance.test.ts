@@ -45,7 +45,11 @@ describe('Instance → Get Many', () => {
 		const own = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true }, credentials: { apiKey: 'offline-token' } });
 		expect(own.items.map((item) => item.json.name)).toEqual(['offline']);
 		const limited = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', limit: 2 } });
-		expect(limited.items).toHaveLength(2);
+		expect(limited.items.map((item) => item.json.name)).toEqual(['sales', 'Support Team']);
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/instance/fetchInstances'],
+			['GET', '/instance/fetchInstances'],
+		]);
 	});
 
 	it('says the key was rejected', async () => {

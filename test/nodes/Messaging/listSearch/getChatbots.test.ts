@@ -47,6 +47,9 @@ describe('the Chatbot and OpenAI Credential lists', () => {
 	it("list the instance's OpenAI credentials by name", async () => {
 		const { fake } = state;
 		const acme = (await askFake(fake, 'POST', '/openai/creds/sales', { name: 'acme', apiKey: 'sk-1' })) as { id: string };
+		await askFake(fake, 'POST', '/openai/creds/Support%20Team', { name: 'soporte', apiKey: 'sk-2' });
+		fake.requests.length = 0;
 		expect((await list('getOpenAiCredentials', { instanceName: instance('sales') })).results).toEqual([{ name: 'acme', value: acme.id }]);
+		expect(fake.requests.map((request) => [request.method, request.path, request.headers.apikey])).toEqual([['GET', '/openai/creds/sales', fake.apiKey]]);
 	});
 });

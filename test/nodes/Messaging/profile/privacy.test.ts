@@ -43,7 +43,12 @@ describe('Profile → Update Privacy Settings', () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: update({ groupadd: '={{ $json.who }}' }), items: itemsOf({ who: 'contact_blacklist' }) });
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[1].body).toMatchObject({ groupadd: 'contact_blacklist' });
+		const sent = { readreceipts: 'all', profile: 'all', status: 'contacts', online: 'all', last: 'all', groupadd: 'contact_blacklist' };
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/chat/fetchPrivacySettings/sales', undefined],
+			['POST', '/chat/updatePrivacySettings/sales', sent],
+		]);
+		expect(result.items).toEqual([{ json: sent, pairedItem: { item: 0 } }]);
 	});
 
 	it.each([
@@ -64,9 +69,15 @@ describe('Profile → Update Privacy Settings', () => {
 			items: itemsOf({ who: 'friends' }, { who: 'none' }),
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		const sent = { readreceipts: 'all', profile: 'all', status: 'none', online: 'all', last: 'all', groupadd: 'all' };
+		expect(result.items).toEqual([
+			{ json: { error: 'Status "friends" is not one of all, contacts, contact_blacklist, none. Nothing was sent. [item 0]' }, pairedItem: { item: 0 }, error: expect.anything() },
+			{ json: sent, pairedItem: { item: 1 } },
+		]);
+		// Only the second item read and set the settings.
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/chat/fetchPrivacySettings/sales', undefined],
+			['POST', '/chat/updatePrivacySettings/sales', sent],
 		]);
 	});
 });

@@ -79,9 +79,9 @@ describe('Profile → Get Profile', () => {
 			items: itemsOf({ phone: '51911111111' }, { phone: '51987654321' }),
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { error: '51911111111 is not on WhatsApp (400) [item 0]' }],
+			[{ item: 1 }, { wuid: '51987654321@s.whatsapp.net', name: 'Ana Torres', numberExists: true, picture: 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg', status: 'Disponible', isBusiness: false }],
 		]);
 	});
 });

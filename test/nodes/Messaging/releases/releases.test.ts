@@ -12,6 +12,23 @@ import { activeTrigger, trigger, useEvolutionFake, webhookSets } from '../trigge
 
 const state = useEvolutionFake();
 
+/** The Evolution events each trigger event's webhook subscribes to, written out ('all': none, which is every one). */
+const SUBSCRIBED: Record<string, string[]> = {
+	messageReceived: ['MESSAGES_UPSERT'],
+	messageSent: ['MESSAGES_UPSERT', 'SEND_MESSAGE'],
+	messageStatus: ['MESSAGES_UPDATE'],
+	messageEdited: ['MESSAGES_EDITED', 'SEND_MESSAGE_UPDATE'],
+	messageDeleted: ['MESSAGES_DELETE'],
+	call: ['CALL'],
+	presence: ['PRESENCE_UPDATE'],
+	connectionUpdate: ['CONNECTION_UPDATE'],
+	qrCodeUpdated: ['QRCODE_UPDATED'],
+	groupParticipants: ['GROUP_PARTICIPANTS_UPDATE'],
+	contacts: ['CONTACTS_UPDATE', 'CONTACTS_UPSERT'],
+	labels: ['LABELS_ASSOCIATION', 'LABELS_EDIT'],
+	all: [],
+};
+
 const LID = '123456789012345@lid';
 const PHONE = '51912345678';
 
@@ -48,13 +65,9 @@ describe.each(RELEASES)('Evolution %s', (release) => {
 		await harness.activate();
 		const stored = fake.webhooks.get('sales')!;
 		const sent = (webhookSets(fake)[0].webhook as { events: string[] }).events;
-		if (event === 'all') {
-			expect(sent).toEqual([]);
-			expect(stored.events).toEqual(eventsOf(release));
-		} else {
-			expect(stored.events).toEqual(sent);
-			expect(sent.length).toBeGreaterThan(0);
-		}
+		expect(sent).toEqual(SUBSCRIBED[event]);
+		// The release stored what was sent; for All Events, every event it has.
+		expect(stored.events).toEqual(event === 'all' ? eventsOf(release) : SUBSCRIBED[event]);
 		// Published again (n8n restarting), the webhook found is this one: nothing set twice.
 		await harness.activate('init');
 		expect(webhookSets(fake)).toHaveLength(1);
@@ -90,7 +103,12 @@ describe('a server that does not name its release', () => {
 		const result = await runMessaging(fake, {
 			parameters: { resource: 'integration', operation: 'setEventTransport', instanceName: instance('sales'), transport: 'nats', enabled: true, events: ['MESSAGING_HISTORY_SET'] },
 		});
-		expect(stopError(result).message).toMatch(/is not one of enum values/);
-		expect(fake.requests.map((request) => request.path)).toEqual(['/', '/nats/set/sales']);
+		const error = stopError(result);
+		expect(error.message).toMatch(/^The server rejected the request to instance "sales" \(400: nats\.events\[0\] is not one of enum values: APPLICATION_STARTUP,.*\) \[item 0\]$/);
+		expect(error.description).toBe('Correct what the server names and run again.');
+		expect(fake.requests.map((request) => [request.method, request.path, request.body])).toEqual([
+			['GET', '/', undefined],
+			['POST', '/nats/set/sales', { nats: { enabled: true, events: ['MESSAGING_HISTORY_SET'] } }],
+		]);
 	});
 });

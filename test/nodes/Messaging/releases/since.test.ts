@@ -66,7 +66,12 @@ describe("an operation's release (`since`)", () => {
 				items: itemsOf({}, {}),
 				continueOnFail: true,
 			});
-			const path = fake.requests.at(-1)!.path.replace(/\?.*$/, '');
+			// Each item's request went to the operation's route (the one the test above ties to Evolution's release).
+			const path = op.request!.path.replace('{instanceName}', 'sales');
+			expect(fake.requests.filter((request) => request.path !== '/').map((request) => [request.method, request.path.replace(/\?.*$/, '')])).toEqual([
+				[op.request!.method, path],
+				[op.request!.method, path],
+			]);
 			expect(result.items.map((item) => [item.json.error, item.pairedItem])).toEqual(
 				[0, 1].map((index) => [
 					`The server has no route for ${title}: it is older than Evolution API ${op.since} (404: Cannot ${op.request!.method} ${path}) [item ${index}]`,

@@ -67,7 +67,13 @@ describe('Settings → Update', () => {
 			items: itemsOf({ ignore: 'true' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[1].body).toMatchObject({ groupsIgnore: true, msgCall: '' });
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/settings/find/sales', undefined],
+			['POST', '/settings/set/sales', { rejectCall: false, groupsIgnore: true, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, msgCall: '' }],
+		]);
+		expect(result.items).toEqual([
+			{ json: { rejectCall: false, groupsIgnore: true, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, msgCall: '' }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	it.each([
@@ -90,9 +96,14 @@ describe('Settings → Update', () => {
 			items: itemsOf({ on: 'maybe' }, { on: true }),
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items).toEqual([
+			{ json: { error: 'Reject Calls "maybe" is not true or false. Nothing was sent. [item 0]' }, pairedItem: { item: 0 }, error: expect.anything() },
+			{ json: { rejectCall: true, groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, msgCall: '' }, pairedItem: { item: 1 } },
+		]);
+		// The first item's value was refused before its read: only the second item's read and set went.
+		expect(fake.requests.slice(1).map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/settings/find/sales', undefined],
+			['POST', '/settings/set/sales', { rejectCall: true, groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, msgCall: '' }],
 		]);
 	});
 });

@@ -63,7 +63,7 @@ describe('Storage (S3) → Get Media', () => {
 		fake.requests.length = 0;
 		const byId = await runMessaging(fake, { parameters: getMedia({ mediaId: ` ${documentRow.id} `, mediaType: 'documentMessage' }) });
 		expect(fake.requests[1].body).toEqual({ id: documentRow.id, type: 'documentMessage' });
-		expect(byId.items).toHaveLength(1);
+		expect(byId.items.map((item) => [item.json.id, item.json.messageId])).toEqual([[documentRow.id, SEEDED_MESSAGES.document]]);
 
 		fake.requests.length = 0;
 		const byMessage = await runMessaging(fake, { parameters: getMedia({ messageId: SEEDED_MESSAGES.image }) });

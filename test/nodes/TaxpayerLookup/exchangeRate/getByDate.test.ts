@@ -15,7 +15,8 @@ describe('Taxpayer Lookup › exchangeRate › getByDate', () => {
 		expect(api.fake.requests).toHaveLength(1);
 		expect(api.fake.requests[0].path).toBe('/api/v2/tipo-cambio/sbs');
 		expect(api.fake.requests[0].query).toEqual({ fecha: '2024-01-10', moneda: 'EUR' });
-		expect(jsonOf(result)).toEqual([rateOn('2024-01-10', 'EUR')]);
+		// The API's record without its `success` flag, prices as the API writes them.
+		expect(result.items).toEqual([{ json: { fecha: '2024-01-10', moneda: 'EUR', precio_compra: '4.174', precio_venta: '4.186' }, pairedItem: { item: 0 } }]);
 	});
 
 	it('accepts a YYYY-MM-DD text and a date object from expressions', async () => {
@@ -38,12 +39,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate', () => {
 		const result = await runLookup(api.fake, {
 			parameters: { resource: 'exchangeRate', operation: 'getByDate', date: '2024-01-10', currency: 'USD', options: { numbersAsNumbers: true } },
 		});
-		const expected = rateOn('2024-01-10', 'USD');
-		expect(result.items[0].json).toEqual({
-			...expected,
-			precio_compra: Number(expected.precio_compra),
-			precio_venta: Number(expected.precio_venta),
-		});
+		expect(result.items[0].json).toEqual({ fecha: '2024-01-10', moneda: 'USD', precio_compra: 3.674, precio_venta: 3.686 });
 	});
 
 	it('explains a day without a rate (weekend) as such', async () => {
@@ -61,7 +57,9 @@ describe('Taxpayer Lookup › exchangeRate › getByDate', () => {
 		const result = await runLookup(api.fake, {
 			parameters: { resource: 'exchangeRate', operation: 'getByDate', date: '2024-12-25', currency: 'USD' },
 		});
-		expect(jsonOf(result)).toEqual([rateOn('2024-12-24', 'USD')]);
+		expect(api.fake.requests.map((r) => r.query)).toEqual([{ fecha: '2024-12-25', moneda: 'USD' }]);
+		// Dated the day the rate belongs to, as the API answered.
+		expect(jsonOf(result)).toEqual([{ fecha: '2024-12-24', moneda: 'USD', precio_compra: '3.383', precio_venta: '3.395' }]);
 	});
 });
 
@@ -95,7 +93,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 		expect(api.fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/api/v2/tipo-cambio/sunat', { fecha: '2024-01-10' }]]);
 		// The fake's record has no currency: the node adds it.
 		expect(sunatRateOn('2024-01-10')).not.toHaveProperty('moneda');
-		expect(jsonOf(result)).toEqual([{ ...sunatRateOn('2024-01-10'), moneda: 'USD', requestedDate: '2024-01-10' }]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2024-01-10', precio_compra: '3.678', precio_venta: '3.690', moneda: 'USD', requestedDate: '2024-01-10' }]);
 		// SUNAT's figures, not the SBS's.
 		expect(result.items[0].json.precio_venta).not.toBe(rateOn('2024-01-10', 'USD').precio_venta);
 	});
@@ -133,7 +131,7 @@ describe('Taxpayer Lookup › exchangeRate › getByDate, SUNAT', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(api.fake.requests.map((r) => r.query)).toEqual([{ fecha: '2024-01-14' }, { fecha: '2024-01-13' }, { fecha: '2024-01-12' }]);
-		expect(jsonOf(result)).toEqual([sunatItem('2024-01-12', '2024-01-14')]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2024-01-12', precio_compra: '3.665', precio_venta: '3.677', moneda: 'USD', requestedDate: '2024-01-14' }]);
 	});
 
 	it('walks back over a long weekend of holidays (Monday 29 July, Sunday 28, Saturday 27) to Friday', async () => {

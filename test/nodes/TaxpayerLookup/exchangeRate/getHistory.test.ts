@@ -19,6 +19,9 @@ describe('Taxpayer Lookup › exchangeRate › getHistory', () => {
 		// Weekends and the national holidays of 28-29 July have no rate.
 		expect(dates).toEqual(['2024-07-22', '2024-07-24', '2024-07-25', '2024-07-26', '2024-07-30', '2024-07-31', '2024-08-01', '2024-08-02']);
 		expect(result.items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		// Each day a record of its own, as the API lists it under `data`.
+		expect(result.items[0].json).toEqual({ fecha: '2024-07-22', moneda: 'USD', precio_compra: '3.233', precio_venta: '3.245' });
+		expect(result.items.at(-1)?.json).toEqual({ fecha: '2024-08-02', moneda: 'USD', precio_compra: '3.256', precio_venta: '3.268' });
 	});
 
 	it('fetches a range longer than a year in year-long chunks and joins them in date order', async () => {

@@ -12,7 +12,7 @@ describe('Taxpayer Lookup › exchangeRate › getLatest', () => {
 		});
 
 		expect(api.fake.requests.map((r) => [r.path, r.query])).toEqual([['/api/v2/tipo-cambio/sbs/ultimo', { moneda: 'USD' }]]);
-		expect(jsonOf(result)).toEqual([rateOn(TODAY, 'USD')]);
+		expect(result.items).toEqual([{ json: { fecha: '2026-11-20', moneda: 'USD', precio_compra: '3.692', precio_venta: '3.704' }, pairedItem: { item: 0 } }]);
 	});
 
 	it('gives Friday\'s rate on a Sunday', async () => {
@@ -35,7 +35,7 @@ describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
 		expect(api.fake.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/api/v2/tipo-cambio/sunat/ultimo', {}]]);
 		// The fake's record has no currency: the node adds it, and no requested date (none was asked).
 		expect(sunatRateOn(TODAY)).not.toHaveProperty('moneda');
-		expect(jsonOf(result)).toEqual([{ ...sunatRateOn(TODAY), moneda: 'USD' }]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2026-11-20', precio_compra: '3.696', precio_venta: '3.708', moneda: 'USD' }]);
 	});
 
 	it('ignores a currency set for the SBS, and keeps the currency the API states', async () => {
@@ -43,7 +43,7 @@ describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
 		const result = await runLookup(api.fake, { parameters: sunat({ currency: 'EUR' }) });
 
 		expect(api.fake.requests.map((r) => r.query)).toEqual([{}]);
-		expect(jsonOf(result)).toEqual([sunatRateOn(TODAY, true)]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2026-11-20', moneda: 'USD', precio_compra: '3.696', precio_venta: '3.708' }]);
 	});
 
 	it("gives Friday's rate on a Sunday, dated Friday", async () => {
@@ -55,10 +55,7 @@ describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
 
 	it('turns prices into numbers with the option', async () => {
 		const result = await runLookup(api.fake, { parameters: sunat({ options: { numbersAsNumbers: true } }) });
-		const expected = sunatRateOn(TODAY);
-		expect(jsonOf(result)).toEqual([
-			{ ...expected, moneda: 'USD', precio_compra: Number(expected.precio_compra), precio_venta: Number(expected.precio_venta) },
-		]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2026-11-20', moneda: 'USD', precio_compra: 3.696, precio_venta: 3.708 }]);
 	});
 
 	it('explains a 404 as no SUNAT rate published, without looking back', async () => {
@@ -74,6 +71,6 @@ describe('Taxpayer Lookup › exchangeRate › getLatest, SUNAT', () => {
 		const result = await runLookup(api.fake, { parameters: { resource: 'exchangeRate', operation: 'getLatest', source: 'sbs', currency: 'EUR' } });
 
 		expect(api.fake.requests.map((r) => [r.path, r.query])).toEqual([['/api/v2/tipo-cambio/sbs/ultimo', { moneda: 'EUR' }]]);
-		expect(jsonOf(result)).toEqual([rateOn(TODAY, 'EUR')]);
+		expect(jsonOf(result)).toEqual([{ fecha: '2026-11-20', moneda: 'EUR', precio_compra: '4.192', precio_venta: '4.204' }]);
 	});
 });

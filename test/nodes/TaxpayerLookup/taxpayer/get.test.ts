@@ -1,10 +1,35 @@
 import { describe, expect, it } from 'vitest';
 
-import { TAXPAYERS, VALID_TOKEN } from '../../../../fakes/lookup';
+import { VALID_TOKEN } from '../../../../fakes/lookup';
 import { unordered } from '../../../harness/unordered';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
+
+/** SUNAT's record as the item gives it: the API's answer without its `success` flag, the "-" placeholders kept. */
+const SUNAT_RECORD = {
+	ruc: '20131312955',
+	nombre_o_razon_social: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT',
+	estado_del_contribuyente: 'ACTIVO',
+	condicion_de_domicilio: 'HABIDO',
+	ubigeo: '150101',
+	tipo_de_via: 'AV.',
+	nombre_de_via: 'GARCILASO DE LA VEGA',
+	codigo_de_zona: '-',
+	tipo_de_zona: '-',
+	numero: '1472',
+	interior: '-',
+	lote: '-',
+	dpto: '-',
+	manzana: '-',
+	kilometro: '-',
+	distrito: 'LIMA',
+	provincia: 'LIMA',
+	departamento: 'LIMA',
+	direccion_simple: 'AV. GARCILASO DE LA VEGA NRO. 1472',
+	direccion: 'AV. GARCILASO DE LA VEGA NRO. 1472 LIMA - LIMA - LIMA',
+	actualizado_en: '2026-11-20 03:12:45',
+};
 
 describe('Taxpayer Lookup › taxpayer › get', () => {
 	it('sends GET /api/v2/ruc/{ruc} with the Bearer token and JSON Accept header, and outputs the record', async () => {
@@ -20,7 +45,7 @@ describe('Taxpayer Lookup › taxpayer › get', () => {
 		expect(request.query).toEqual({});
 		expect(request.headers.authorization).toBe(`Bearer ${VALID_TOKEN}`);
 		expect(request.headers.accept).toBe('application/json');
-		expect(jsonOf(result)).toEqual([TAXPAYERS['20131312955']]);
+		expect(jsonOf(result)).toEqual([SUNAT_RECORD]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
@@ -67,7 +92,7 @@ describe('Taxpayer Lookup › taxpayer › get', () => {
 			},
 		]);
 		expect(on.items[0].pairedItem).toEqual({ item: 0 });
-		expect(jsonOf(await run(false))).toEqual([TAXPAYERS['20131312955']]);
+		expect(jsonOf(await run(false))).toEqual([SUNAT_RECORD]);
 	});
 
 	it('simplifies after the Options: a placeholder made null stays null', async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { TAXPAYERS } from '../../../../fakes/lookup';
 import { jsonOf, runLookup, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
@@ -13,7 +12,7 @@ describe('Taxpayer Lookup › taxpayer › getWithActivity', () => {
 
 		expect(api.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/ruc-actividad/20100070970']);
 		const [json] = jsonOf(result);
-		expect(json.nombre_o_razon_social).toBe(TAXPAYERS['20100070970'].nombre_o_razon_social);
+		expect(json.nombre_o_razon_social).toBe('SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
 		expect(json.codigo_de_zona).toBeNull();
 		expect(json.actividad_economica).toMatchObject({
 			tipo: 'INSTITUCIONES PUBLICAS',
@@ -45,7 +44,27 @@ describe('Taxpayer Lookup › taxpayer › getWithActivity', () => {
 		expect(on.items[0].pairedItem).toEqual({ item: 0 });
 		expect(jsonOf(await run(false))).toEqual([
 			{
-				...TAXPAYERS['20100070970'],
+				ruc: '20100070970',
+				nombre_o_razon_social: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA',
+				estado_del_contribuyente: 'BAJA DE OFICIO',
+				condicion_de_domicilio: 'NO HABIDO',
+				ubigeo: '150131',
+				tipo_de_via: 'CAL.',
+				nombre_de_via: 'MORELLI',
+				codigo_de_zona: '-',
+				tipo_de_zona: '-',
+				numero: '181',
+				interior: '-',
+				lote: '-',
+				dpto: '-',
+				manzana: '-',
+				kilometro: '-',
+				distrito: 'SAN BORJA',
+				provincia: 'LIMA',
+				departamento: 'LIMA',
+				direccion_simple: 'CAL. MORELLI NRO. 181',
+				direccion: 'CAL. MORELLI NRO. 181 LIMA - LIMA - SAN BORJA',
+				actualizado_en: '2026-11-20 03:12:45',
 				actividad_economica: {
 					tipo: 'INSTITUCIONES PUBLICAS',
 					actividad_economica_rev3_principal: '75113 - ACTIVIDADES ADMINISTRACION PUBLICA EN GENERAL',
