@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
@@ -32,8 +33,19 @@ describe('Mark as Read', () => {
 			items: itemsOf({ chat: '51987654321@s.whatsapp.net', id: 'AAAA1111' }, { chat: '51912345678', id: 'BBBB2222' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(2);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const first = { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: 'AAAA1111' };
+		const second = { remoteJid: '51912345678@s.whatsapp.net', fromMe: false, id: 'BBBB2222' };
+		// The items are sent concurrently: which request arrives first is not defined.
+		expect(unordered(fake.requests.map((r) => [r.method, r.path, r.body]))).toEqual(
+			unordered([
+				['POST', '/chat/markMessageAsRead/sales', { readMessages: [first] }],
+				['POST', '/chat/markMessageAsRead/sales', { readMessages: [second] }],
+			]),
+		);
+		expect(result.items).toEqual([
+			{ json: { message: 'Read messages', read: 'success', messages: [first] }, pairedItem: { item: 0 } },
+			{ json: { message: 'Read messages', read: 'success', messages: [second] }, pairedItem: { item: 1 } },
+		]);
 	});
 
 	it.each([
