@@ -95,9 +95,9 @@ describe('Chat → Archive and Unarchive', () => {
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		fake.requests.length = 0;
 		const result = await runMessaging(fake, { parameters: chatOp('archive'), items: itemsOf({}, { key: KEY }), continueOnFail: true });
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.archived])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', true],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { error: 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]' }],
+			[{ item: 1 }, { chatId: CHAT, archived: true, key: KEY }],
 		]);
 		expect(fake.requests).toHaveLength(1);
 	});

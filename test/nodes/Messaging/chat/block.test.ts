@@ -85,9 +85,13 @@ describe('Chat → Block and Unblock', () => {
 			items: [{ json: { phone: '51999999999' } }, { json: { phone: '51987654321' } }],
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.blocked])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', true],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { error: '51999999999 is not on WhatsApp, so it cannot be blocked or unblocked (500: Error blocking user; [object Object]) [item 0]' }],
+			[{ item: 1 }, { block: 'success', number: '51987654321', blocked: true }],
+		]);
+		expect(fake.requests.map((r) => r.body)).toEqual([
+			{ number: '51999999999', status: 'block' },
+			{ number: '51987654321', status: 'block' },
 		]);
 	});
 });

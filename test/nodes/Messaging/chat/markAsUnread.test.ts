@@ -73,9 +73,9 @@ describe('Chat → Mark as Unread', () => {
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		fake.requests.length = 0;
 		const result = await runMessaging(fake, { parameters: markAsUnread(), items: itemsOf({ key: KEY }, { key: 'nope' }), continueOnFail: true });
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'undefined'],
-			[{ item: 1 }, 'string'],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { chatId: CHAT, markedChatUnread: true, key: KEY }],
+			[{ item: 1 }, { error: 'Message "nope" is not a message key (an object with remoteJid, fromMe and id). Nothing was sent. [item 1]' }],
 		]);
 		expect(fake.requests).toHaveLength(1);
 	});

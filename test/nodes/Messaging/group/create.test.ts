@@ -115,9 +115,9 @@ describe('Group → Create', () => {
 			items: itemsOf({ phone: 'abc' }, { phone: '51987654321' }),
 			continueOnFail: true,
 		});
-		expect(perItem.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.subject])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', 'Clientes VIP'],
+		expect(perItem.items.map((item) => [item.pairedItem, item.json.error ?? item.json.subject])).toEqual([
+			[{ item: 0 }, 'Participants "abc" has the entry "abc", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+			[{ item: 1 }, 'Clientes VIP'],
 		]);
 		const together = await runMessaging(fake, {
 			parameters: create({ participantsFrom: 'allItems', participants: '={{ $json.phone }}' }),

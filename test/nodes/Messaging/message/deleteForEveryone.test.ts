@@ -69,7 +69,10 @@ describe('Message → Delete for Everyone', () => {
 		const key = { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: 'UNKNOWN000001' };
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({ key }) });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.key).toEqual(key);
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['DELETE', '/chat/deleteMessageForEveryone/sales', { id: 'UNKNOWN000001', fromMe: true, remoteJid: '51987654321@s.whatsapp.net' }],
+		]);
+		expect(result.items.map((item) => [item.json.key, item.json.status, item.pairedItem])).toEqual([[key, 'PENDING', { item: 0 }]]);
 	});
 
 	it('says the connection is closed (500), the key rejected (401), and keeps pairedItem under Continue On Fail', async () => {
@@ -82,9 +85,9 @@ describe('Message → Delete for Everyone', () => {
 		const rejected = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({ key }), credentials: { apiKey: 'wrong' } });
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({}, { key }), continueOnFail: true });
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.key])).toEqual([
+			[{ item: 0 }, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+			[{ item: 1 }, key],
 		]);
 	});
 });

@@ -91,9 +91,9 @@ describe('Message → Edit', () => {
 			items: [{ json: { key: { ...sent.key, id: 'UNKNOWN000002' } } }, { json: sent }],
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.key])).toEqual([
+			[{ item: 0 }, 'Instance "sales" has no stored text, image or video message with ID UNKNOWN000002 (400: Message not compatible) [item 0]'],
+			[{ item: 1 }, sent.key],
 		]);
 	});
 });
