@@ -113,7 +113,27 @@ describe('Send Buttons', () => {
 				pairedItem: { item: 0 },
 			}),
 		]);
+		fake.requests.length = 0;
+		// Distinct texts and IDs pass the Cloud channel's checks: the same request, to the instance's path.
 		const cloud = await runMessaging(fake, { parameters: sendButtons({ instanceName: instance('cloud') }) });
 		expect(cloud.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/message/sendButtons/cloud',
+				{
+					number: '51987654321',
+					title: 'Su pedido 1042',
+					footer: 'Comercial Andina SAC',
+					buttons: [
+						{ type: 'reply', displayText: 'Confirmar', id: 'ok' },
+						{ type: 'reply', displayText: 'Cancelar', id: 'Cancelar' },
+					],
+				},
+			],
+		]);
+		expect(cloud.items.map((item) => [item.json.messageType, (item.json.key as { remoteJid: string }).remoteJid, item.pairedItem])).toEqual([
+			['viewOnceMessage', '51987654321@s.whatsapp.net', { item: 0 }],
+		]);
 	});
 });

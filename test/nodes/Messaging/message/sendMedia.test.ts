@@ -418,7 +418,7 @@ describe('Send Media from a binary file to a server that takes no upload (Evolut
 	it('asks again only after an upload: the same 400 to a JSON send is the item\'s error, one request', async () => {
 		fake.failNext(400, FORM_UNREAD);
 		const result = await runMessaging(fake, { parameters: sendMedia() });
-		expect(result.error?.message).toMatch(/requires property \\?"number/);
+		expect(stopError(result).message).toBe('The server rejected the request to instance "sales" (400: instance requires property "number"; instance requires property "mediatype"; instance requires property "media") [item 0]');
 		expect(fake.requests).toHaveLength(1);
 	});
 
@@ -428,7 +428,7 @@ describe('Send Media from a binary file to a server that takes no upload (Evolut
 			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
 			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'a.pdf') } }],
 		});
-		expect(result.error?.message).toMatch(/requires property \\?"number/);
+		expect(stopError(result).message).toBe('The server rejected the request to instance "sales" (400: instance requires property "number"; instance requires property "mediatype"; instance requires property "media") [item 0]');
 		expect(fake.requests.map((request) => String(request.headers['content-type']).split(';')[0])).toEqual(['multipart/form-data', 'application/json']);
 	});
 
@@ -438,7 +438,7 @@ describe('Send Media from a binary file to a server that takes no upload (Evolut
 			parameters: sendMedia({ mediaType: 'document', mediaSource: 'binary' }),
 			items: [{ json: {}, binary: { data: memoryBinary(PDF, 'application/pdf', 'a.pdf') } }],
 		});
-		expect(result.error?.message).toMatch(/mediatype is not one of enum values/);
+		expect(stopError(result).message).toBe('The server rejected the request to instance "sales" (400: mediatype is not one of enum values: image,document,video,audio) [item 0]');
 		expect(fake.requests).toHaveLength(1);
 	});
 });

@@ -108,7 +108,7 @@ describe('Send Video Note', () => {
 		});
 		expect(result.items.map((item) => item.json.error)).toEqual([
 			'51999999999 is not on WhatsApp (400) [item 0]',
-			expect.stringContaining('Invalid media duration'),
+			'The server or its WhatsApp connection failed on instance "sales" (500: Error: Failed to get video duration: Invalid media duration) [item 1]',
 		]);
 	});
 });
