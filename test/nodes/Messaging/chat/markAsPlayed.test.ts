@@ -33,7 +33,7 @@ describe('Mark as Played', () => {
 			'Messages [] is empty: at least one message is required. Nothing was sent. [item 0]',
 		);
 		const lid = await runMessaging(fake, { parameters: markAsPlayed([{ chat: '123456789012345@lid', messageId: 'AAAA1111' }]) });
-		expect(stopError(lid).message).toMatch(/an @lid address, which Evolution API skips when marking as played/);
+		expect(stopError(lid).message).toBe('Message 1 {"chat":"123456789012345@lid","messageId":"AAAA1111","fromMe":false} has the chat 123456789012345@lid, an @lid address, which Evolution API skips when marking as played. Nothing was sent. [item 0]');
 		expect(fake.requests).toEqual([]);
 	});
 
