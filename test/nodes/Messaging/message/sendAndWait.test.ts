@@ -318,7 +318,9 @@ describe('Send and Wait for Response: the pace of sends', () => {
 		fake.failNext(429, refuse, 1, undefined, { 'retry-after': '1' });
 		const result = await runMessaging(fake, { parameters: sendAndWait() });
 		expect(result.error).toBeUndefined();
+		// The refused request again, unchanged (the same signed links).
 		expect(sentTexts()).toHaveLength(2);
+		expect(sentTexts()[1]).toEqual(sentTexts()[0]);
 		expect(result.run.status).toBe('waiting');
 	});
 
