@@ -208,7 +208,9 @@ describe('Send Text: input checks (nothing is sent)', () => {
 		expect(result.items[1].json).toEqual({
 			error: 'Number "call me" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 1]',
 		});
-		expect(result.items[1].error?.description).toMatch(/country code/);
+		expect(result.items[1].error?.description).toBe(
+			'Write the number with its country code, e.g. 51987654321 or +51 987 654 321 for Peru (51 + 9 digits), or a WhatsApp address ending in @s.whatsapp.net, @g.us (group) or @lid.',
+		);
 		expect(result.items[2].json.message).toEqual({ conversation: 'Hola' });
 	});
 });
