@@ -29,7 +29,15 @@ describe('Message → Delete for Everyone', () => {
 		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['DELETE', '/chat/deleteMessageForEveryone/sales', { id: sent.key.id, fromMe: true, remoteJid: '51987654321@s.whatsapp.net' }],
 		]);
-		expect(result.items[0].json).toMatchObject({ key: sent.key, message: { protocolMessage: { type: 'REVOKE', key: sent.key } }, status: 'PENDING' });
+		// key: the deleted message (so the item still names it); protocolKey: the revoke the server sent.
+		expect(result.items[0].json).toEqual({
+			key: sent.key,
+			message: { protocolMessage: { key: sent.key, type: 'REVOKE' } },
+			messageTimestamp: expect.stringMatching(/^\d+$/),
+			protocolKey: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: expect.stringMatching(/^[0-9A-F]{20}$/) },
+			status: 'PENDING',
+		});
+		expect((result.items[0].json.protocolKey as { id: string }).id).not.toBe(sent.key.id);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(fake.messages.get(sent.key.id)?.status).toBe('DELETED');
 	});

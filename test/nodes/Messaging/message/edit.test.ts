@@ -34,7 +34,20 @@ describe('Message → Edit', () => {
 		]);
 		const item = result.items[0];
 		// key: the edited message, so a following Edit or Delete for Everyone finds it; protocolKey: the edit itself.
-		expect(item.json).toMatchObject({ key: sent.key, message: { protocolMessage: { type: 'MESSAGE_EDIT', editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } } } } });
+		expect(item.json).toEqual({
+			key: sent.key,
+			message: {
+				protocolMessage: {
+					key: sent.key,
+					type: 'MESSAGE_EDIT',
+					editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } },
+					timestampMs: expect.stringMatching(/^\d+$/),
+				},
+			},
+			messageTimestamp: expect.stringMatching(/^\d+$/),
+			protocolKey: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: expect.stringMatching(/^[0-9A-F]{20}$/) },
+			status: 'PENDING',
+		});
 		expect((item.json.protocolKey as { id: string }).id).not.toBe(sent.key.id);
 		expect(item.pairedItem).toEqual({ item: 0 });
 		expect(fake.messages.get(sent.key.id)).toMatchObject({ text: 'Precio corregido: S/ 120', status: 'EDITED' });
