@@ -62,13 +62,13 @@ describe('Message → Delete for Everyone', () => {
 	});
 
 	it.each([
-		[{}, /^Message nothing is empty: the input item has no message key/],
-		[{ messageKey: '={{ { remoteJid: "someone", fromMe: true, id: "ABCDEF1234" } }}' }, /has the chat "someone", which/],
-		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, /has the message ID "bad id", which is not a message ID/],
+		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{ messageKey: '={{ { remoteJid: "someone", fromMe: true, id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"someone","fromMe":true,"id":"ABCDEF1234"} has the chat "someone", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, 'Message {"chat":"51987654321","messageId":"bad id","fromMe":false} has the message ID "bad id", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(overrides), items: itemsOf({}) });
-		expect(stopError(result).message).toMatch(message);
+		expect(stopError(result).message).toBe(message);
 		expect(fake.requests).toEqual([]);
 	});
 
