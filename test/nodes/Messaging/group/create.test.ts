@@ -12,6 +12,7 @@ describe('Group → Create', () => {
 	it("says a refused key as any operation does, not as Instance → Create's need for the global key", async () => {
 		const error = stopError(await runMessaging(state.fake, { parameters: create({ participants: '51987654321' }), credentials: { apiKey: 'wrong-key' } }));
 		expect(error.message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
+		expect(error.description).toBe("Open the Messaging API credential and paste the server's global API key (AUTHENTICATION_API_KEY) or this instance's own token.");
 		expect(error.description).not.toMatch(/Creating an instance/);
 	});
 
