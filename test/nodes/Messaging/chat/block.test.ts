@@ -39,12 +39,12 @@ describe('Chat → Block and Unblock', () => {
 	});
 
 	it.each([
-		[{ number: '={{ "" }}' }, /^Number "" is empty/],
-		[{ number: '12ab' }, /^Number "12ab"/],
-		[{ number: '120363025246125486@g.us' }, /^Number "120363025246125486@g.us" is a group, and WhatsApp blocks contacts, not groups/],
+		[{ number: '={{ "" }}' }, 'Number "" is empty: a phone number with country code is required. Nothing was sent. [item 0]'],
+		[{ number: '12ab' }, 'Number "12ab" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+		[{ number: '120363025246125486@g.us' }, 'Number "120363025246125486@g.us" is a group, and WhatsApp blocks contacts, not groups. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const result = await runMessaging(fake, { parameters: blockOp('block', overrides) });
-		expect(stopError(result).message).toMatch(message);
+		expect(stopError(result).message).toBe(message);
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -85,9 +85,13 @@ describe('Chat → Block and Unblock', () => {
 			items: [{ json: { phone: '51999999999' } }, { json: { phone: '51987654321' } }],
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.blocked])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', true],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { error: '51999999999 is not on WhatsApp, so it cannot be blocked or unblocked (500: Error blocking user; [object Object]) [item 0]' }],
+			[{ item: 1 }, { block: 'success', number: '51987654321', blocked: true }],
+		]);
+		expect(fake.requests.map((r) => r.body)).toEqual([
+			{ number: '51999999999', status: 'block' },
+			{ number: '51987654321', status: 'block' },
 		]);
 	});
 });

@@ -37,7 +37,7 @@ describe('Find Channels', () => {
 
 	it('refuses a Limit of 0 before any request, and says the route came with 2.4.0 on an older server', async () => {
 		const { fake } = state;
-		expect(stopError(await runMessaging(fake, { parameters: find({ limit: 0 }) })).message).toMatch(/^Limit 0 .*\[item 0\]$/);
+		expect(stopError(await runMessaging(fake, { parameters: find({ limit: 0 }) })).message).toBe('Limit 0 is not a whole number of results from 1 to 9007199254740991. Nothing was sent. [item 0]');
 		expect(fake.requests).toEqual([]);
 		fake.release = '2.3.7';
 		const old = stopError(await runMessaging(fake, { parameters: find({ returnAll: true }) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ contacts: { '51987654321': 'Ana Torres' } });
 
@@ -38,12 +38,12 @@ describe('Find Chats', () => {
 	it('refuses a bad chat with no request; 404 and 401 fail naming the cause', async () => {
 		const { fake } = state;
 		const bad = await runMessaging(fake, { parameters: find({ filters: { chat: 'x' } }) });
-		expect(stopError(bad).message).toContain('Filters → Chat');
+		expect(stopError(bad).message).toBe('Filters → Chat "x" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]');
 		expect(fake.requests).toHaveLength(0);
 		const unknown = await runMessaging(fake, { parameters: find({ instanceName: instance('nowhere', 'name') }) });
-		expect(stopError(unknown).message).toMatch(/nowhere/);
+		expect(stopError(unknown).message).toBe('The instance "nowhere" does not exist on the server (404: The "nowhere" instance does not exist) [item 0]');
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
-		expect(stopError(badKey).message).toMatch(/401|API key/i);
+		expect(stopError(badKey).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 	});
 
 	it('with Simplify, keeps 10 fields, the last message flattened (lastMessage.message.conversation → lastMessageText); off, the chats as the server gives them', async () => {
@@ -70,7 +70,41 @@ describe('Find Chats', () => {
 			},
 		]);
 		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
-		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'POST', '/chat/findChats/sales', { where: {} }));
-		expect(off.items[0].json.lastMessage).toMatchObject({ key: { id: 'LASTMSG00001' }, message: { conversation: 'Gracias, Ana' } });
+		expect(fake.requests.map((r) => [r.path, r.body])).toEqual([
+			['/chat/findChats/sales', { where: {}, take: 1 }],
+			['/chat/findChats/sales', { where: {} }],
+		]);
+		// Off: the chat row as the server gives it, its last message whole, nothing renamed nor dropped.
+		expect(off.items).toEqual([
+			{
+				json: {
+					id: 'contact-51987654321',
+					remoteJid: '51987654321@s.whatsapp.net',
+					pushName: 'Ana Torres',
+					profilePicUrl: 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg',
+					updatedAt: new Date(1_772_000_200_000).toISOString(),
+					windowStart: null,
+					windowExpires: null,
+					windowActive: false,
+					lastMessage: {
+						id: 'row-LASTMSG00001',
+						key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: 'LASTMSG00001' },
+						pushName: 'Você',
+						messageType: 'conversation',
+						message: { conversation: 'Gracias, Ana' },
+						messageTimestamp: 1_772_000_200,
+						instanceId: expect.any(String),
+						source: 'unknown',
+						contextInfo: null,
+						participant: null,
+						sessionId: null,
+						status: null,
+					},
+					unreadCount: null,
+					isSaved: true,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
 	});
 });

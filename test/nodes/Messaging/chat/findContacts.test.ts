@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({ contacts: { '51987654321': 'Ana Torres', '51912345678': 'Luis Paz', '51955555555': 'Rosa Quispe' } });
 
@@ -34,12 +34,12 @@ describe('Find Contacts', () => {
 	it('refuses a bad chat with no request, and names the instance on 404', async () => {
 		const { fake } = state;
 		const bad = await runMessaging(fake, { parameters: find({ filters: { chat: 'not a number' } }) });
-		expect(stopError(bad).message).toContain('Filters → Chat');
+		expect(stopError(bad).message).toBe('Filters → Chat "not a number" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]');
 		expect(fake.requests).toHaveLength(0);
 		const unknown = await runMessaging(fake, { parameters: find({ instanceName: instance('nowhere', 'name') }) });
-		expect(stopError(unknown).message).toMatch(/nowhere/);
+		expect(stopError(unknown).message).toBe('The instance "nowhere" does not exist on the server (404: The "nowhere" instance does not exist) [item 0]');
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
-		expect(stopError(badKey).message).toMatch(/401|API key/i);
+		expect(stopError(badKey).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 	});
 
 	it("with Simplify, keeps 6 fields, the rows' IDs, instance and times left out; off, the stored rows", async () => {
@@ -53,7 +53,27 @@ describe('Find Contacts', () => {
 			},
 		]);
 		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
-		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'POST', '/chat/findContacts/sales', { where: {} }));
-		expect(Object.keys(off.items[0].json)).toHaveLength(10);
+		expect(fake.requests.map((r) => r.body)).toEqual([{ where: { remoteJid: '51912345678@s.whatsapp.net' } }, { where: {} }]);
+		// Off: the stored rows whole, their IDs, instance and times kept.
+		const row = (number: string, pushName: string, profilePicUrl: string | null) => ({
+			json: {
+				id: `contact-${number}`,
+				remoteJid: `${number}@s.whatsapp.net`,
+				pushName,
+				profilePicUrl,
+				createdAt: '2026-01-05T15:00:00.000Z',
+				updatedAt: '2026-01-05T15:00:00.000Z',
+				instanceId: expect.any(String),
+				isGroup: false,
+				isSaved: true,
+				type: 'contact',
+			},
+			pairedItem: { item: 0 },
+		});
+		expect(off.items).toEqual([
+			row('51987654321', 'Ana Torres', 'https://pps.whatsapp.net/v/t61.24694-24/ana-torres.jpg'),
+			row('51912345678', 'Luis Paz', null),
+			row('51955555555', 'Rosa Quispe', null),
+		]);
 	});
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvolutionFake } from '../../../../fakes/evolution';
 import { FIND_MESSAGES_PAGE_SIZE } from '../../../../nodes/Messaging/resources/chat/findMessages';
 import { SEEDED_MESSAGES, SEEDED_SENDER } from '../../../../fakes/evolution/seeds';
-import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -71,33 +71,32 @@ describe('Find Messages', () => {
 	it('refuses a bad chat, message ID, time or range with no request, naming the item and the value', async () => {
 		const { fake } = state;
 		for (const [filters, says] of [
-			[{ chat: 'abc' }, 'Filters → Chat'],
-			[{ messageId: 'no spaces allowed' }, 'Filters → Message ID'],
-			[{ after: 'yesterday-ish' }, 'Filters → Sent After'],
-			[{ after: '2026-03-02T00:00:00Z', before: '2026-03-01T00:00:00Z' }, 'is later than Sent Before'],
+			[{ chat: 'abc' }, 'Filters → Chat "abc" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+			[{ messageId: 'no spaces allowed' }, 'Filters → Message ID "no spaces allowed" is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
+			[{ after: 'yesterday-ish' }, 'Filters → Sent After "yesterday-ish" is not a date and time. Nothing was sent. [item 0]'],
+			[{ after: '2026-03-02T00:00:00Z', before: '2026-03-01T00:00:00Z' }, 'Filters → Sent After "2026-03-02T00:00:00Z" is later than Sent Before (2026-03-01T00:00:00.000Z). Nothing was sent. [item 0]'],
 		] as const) {
 			const result = await runMessaging(fake, { parameters: find({ filters }), items: itemsOf({}, {}) });
-			expect(stopError(result).message).toContain(says);
-			expect(stopError(result).message).toContain('[item 0]');
+			expect(stopError(result).message).toBe(says);
 		}
 		const limit = await runMessaging(fake, { parameters: find({ limit: 0 }) });
-		expect(stopError(limit).message).toContain('Limit');
+		expect(stopError(limit).message).toBe('Limit 0 is not a whole number of results from 1 to 9007199254740991. Nothing was sent. [item 0]');
 		expect(fake.requests).toHaveLength(0);
 	});
 
 	it('fails on 401 and 404 naming the instance; under Continue On Fail each item keeps its pairedItem', async () => {
 		const { fake } = state;
 		const unknown = await runMessaging(fake, { parameters: find({ instanceName: instance('nowhere', 'name') }) });
-		expect(stopError(unknown).message).toMatch(/nowhere/);
+		expect(stopError(unknown).message).toBe('The instance "nowhere" does not exist on the server (404: The "nowhere" instance does not exist) [item 0]');
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
-		expect(stopError(badKey).message).toMatch(/401|API key/i);
+		expect(stopError(badKey).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		storeTexts(fake, 2);
 		const result = await runMessaging(fake, {
 			parameters: find({ instanceName: '={{ $json.instance }}', limit: 1 }),
 			items: itemsOf({ instance: 'nowhere' }, { instance: 'sales' }),
 			continueOnFail: true,
 		});
-		expect(result.items[0]).toMatchObject({ json: { error: expect.stringMatching(/nowhere/) }, pairedItem: { item: 0 } });
+		expect([result.items[0].json, result.items[0].pairedItem]).toEqual([{ error: 'The instance "nowhere" does not exist on the server (404: The "nowhere" instance does not exist) [item 0]' }, { item: 0 }]);
 		expect(result.items[1]).toMatchObject({ json: { message: { conversation: 'msg 1' } }, pairedItem: { item: 1 } });
 	});
 
@@ -148,7 +147,40 @@ describe('Find Messages', () => {
 		});
 		expect(on.items.map((item) => item.pairedItem)).toEqual(on.items.map(() => ({ item: 0 })));
 		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false }) });
-		const raw = (await askFake(fake, 'POST', '/chat/findMessages/sales', { where: {}, offset: FIND_MESSAGES_PAGE_SIZE, page: 1 })) as { messages: { records: unknown[] } };
-		expect(off.items.map((item) => item.json)).toEqual(raw.messages.records);
+		// Off: the page's records (not the answer's messages.records wrapping), each row whole.
+		expect(off.items).toHaveLength(on.items.length);
+		expect(off.items.slice(0, 2)).toEqual([
+			{
+				json: {
+					id: 'row-GROUPMSG0001',
+					key: { remoteJid: '120363025246125486@g.us', fromMe: false, id: 'GROUPMSG0001', participant: '51912345678@s.whatsapp.net' },
+					pushName: 'Luis Paz',
+					messageType: 'conversation',
+					message: { conversation: 'Pedido 12' },
+					messageTimestamp: 1_772_000_200,
+					instanceId: expect.any(String),
+					source: 'android',
+					contextInfo: { stanzaId: 'QUOTED000001' },
+					MessageUpdate: [],
+				},
+				pairedItem: { item: 0 },
+			},
+			{
+				json: {
+					id: 'row-SENTMSG00001',
+					key: { remoteJid: '51911112222@s.whatsapp.net', fromMe: true, id: 'SENTMSG00001' },
+					pushName: 'Você',
+					messageType: 'conversation',
+					message: { conversation: 'Hola' },
+					messageTimestamp: 1_772_000_100,
+					instanceId: expect.any(String),
+					source: 'unknown',
+					contextInfo: null,
+					MessageUpdate: [{ status: 'SERVER_ACK' }, { status: 'DELIVERY_ACK' }, { status: 'READ' }],
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(fake.requests.map((r) => r.body)).toEqual(Array(2).fill({ where: {}, offset: FIND_MESSAGES_PAGE_SIZE, page: 1 }));
 	});
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { EvolutionFake } from '../../../../fakes/evolution';
 import { FIND_STATUS_PAGE_SIZE } from '../../../../nodes/Messaging/resources/chat/findStatusMessages';
-import { askFake, instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 
@@ -44,12 +44,12 @@ describe('Find Status Messages', () => {
 	it('refuses a bad message ID with no request; 404 and 401 fail naming the cause', async () => {
 		const { fake } = state;
 		const bad = await runMessaging(fake, { parameters: find({ filters: { messageId: 'a b' } }) });
-		expect(stopError(bad).message).toContain('Filters → Message ID');
+		expect(stopError(bad).message).toBe('Filters → Message ID "a b" is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]');
 		expect(fake.requests).toHaveLength(0);
 		const unknown = await runMessaging(fake, { parameters: find({ instanceName: instance('nowhere', 'name') }) });
-		expect(stopError(unknown).message).toMatch(/nowhere/);
+		expect(stopError(unknown).message).toBe('The instance "nowhere" does not exist on the server (404: The "nowhere" instance does not exist) [item 0]');
 		const badKey = await runMessaging(fake, { parameters: find(), credentials: { apiKey: 'wrong-key' } });
-		expect(stopError(badKey).message).toMatch(/401|API key/i);
+		expect(stopError(badKey).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 	});
 
 	it("with Simplify, keeps the message's key and the status (messageId the message's own ID); off, the stored rows", async () => {
@@ -62,8 +62,20 @@ describe('Find Status Messages', () => {
 		);
 		expect(on.items.map((item) => item.pairedItem)).toEqual(STATUSES.map(() => ({ item: 0 })));
 		const off = await runMessaging(fake, { parameters: find({ returnAll: true, simplify: false, filters: { messageId: 'STATUSTEST0' } }) });
-		const raw = await askFake(fake, 'POST', '/chat/findStatusMessage/sales', { where: { id: 'STATUSTEST0' }, offset: FIND_STATUS_PAGE_SIZE, page: 1 });
-		expect(off.items.map((item) => item.json)).toEqual(raw);
-		expect(Object.keys(off.items[0].json)).toHaveLength(9);
+		expect(fake.requests.map((r) => r.body)).toEqual(Array(2).fill({ where: { id: 'STATUSTEST0' }, offset: FIND_STATUS_PAGE_SIZE, page: 1 }));
+		// Off: the stored update rows whole, messageId the row's own ID as the server names it.
+		expect(off.items.map((item) => item.json)).toEqual(
+			STATUSES.map((status, index) => ({
+				id: `update-STATUSTEST0-${index}`,
+				keyId: 'STATUSTEST0',
+				remoteJid: '51911112222@s.whatsapp.net',
+				fromMe: true,
+				participant: null,
+				pollUpdates: null,
+				status,
+				messageId: 'row-STATUSTEST0',
+				instanceId: expect.any(String),
+			})),
+		);
 	});
 });

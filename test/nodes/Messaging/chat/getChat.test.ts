@@ -54,16 +54,17 @@ describe('Get Chat', () => {
 		});
 		expect(fake.requests).toHaveLength(2);
 		expect(result.items.map((item) => [item.json.error ?? item.json.remoteJid, item.pairedItem])).toEqual([
-			[expect.stringMatching(/^Instance "sales" has no stored chat 51900000009@s\.whatsapp\.net \[item 0\]$/), { item: 0 }],
+			['Instance "sales" has no stored chat 51900000009@s.whatsapp.net [item 0]', { item: 0 }],
 			['51912345678@s.whatsapp.net', { item: 1 }],
-			[expect.stringMatching(/abc.*Nothing was sent.*\[item 2\]/), { item: 2 }],
+			['Recipient "abc" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 2]', { item: 2 }],
 		]);
 	});
 
 	it('fails without Continue On Fail on the first chat not stored, with what to do', async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: getChat({ number: recipient('51900000009') }) });
-		expect(stopError(result).message).toMatch(/has no stored chat 51900000009@s\.whatsapp\.net/);
-		expect(stopError(result).description).toMatch(/Find Chats/);
+		expect(stopError(result).message).toBe('Instance "sales" has no stored chat 51900000009@s.whatsapp.net [item 0]');
+		expect(stopError(result).description).toBe('Evolution stores a chat once a message is sent or received in it (with DATABASE_SAVE_DATA_CHATS on). Check the number, or send a message first; Find Chats lists the stored ones.');
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/chat/findChatByRemoteJid/sales?remoteJid=51900000009%40s.whatsapp.net']]);
 	});
 });

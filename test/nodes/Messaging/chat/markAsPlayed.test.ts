@@ -33,13 +33,16 @@ describe('Mark as Played', () => {
 			'Messages [] is empty: at least one message is required. Nothing was sent. [item 0]',
 		);
 		const lid = await runMessaging(fake, { parameters: markAsPlayed([{ chat: '123456789012345@lid', messageId: 'AAAA1111' }]) });
-		expect(stopError(lid).message).toMatch(/an @lid address, which Evolution API skips when marking as played/);
+		expect(stopError(lid).message).toBe('Message 1 {"chat":"123456789012345@lid","messageId":"AAAA1111","fromMe":false} has the chat 123456789012345@lid, an @lid address, which Evolution API skips when marking as played. Nothing was sent. [item 0]');
 		expect(fake.requests).toEqual([]);
 	});
 
 	it('says the route came with 2.4.0 when an older server answers 404, and keeps going per item with Continue On Fail', async () => {
 		const { fake } = state;
-		fake.failNext(404, { status: 404, error: 'Not Found', response: { message: ['Cannot POST /chat/markMessageAsPlayed/sales'] } });
+		// The items go at once: the 404 is the first item's request's, whichever arrives first.
+		const firstItems = (request: { body?: unknown }) =>
+			(request.body as { playedMessages?: Array<{ remoteJid: string }> } | undefined)?.playedMessages?.[0]?.remoteJid === '51987654321@s.whatsapp.net';
+		fake.failNext(404, { status: 404, error: 'Not Found', response: { message: ['Cannot POST /chat/markMessageAsPlayed/sales'] } }, 1, firstItems);
 		const result = await runMessaging(fake, {
 			parameters: markAsPlayed([{ chat: '={{ $json.chat }}', messageId: 'AAAA1111' }]),
 			items: itemsOf({ chat: '51987654321' }, { chat: '51912345678' }),

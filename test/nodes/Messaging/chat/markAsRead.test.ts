@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
@@ -32,19 +33,31 @@ describe('Mark as Read', () => {
 			items: itemsOf({ chat: '51987654321@s.whatsapp.net', id: 'AAAA1111' }, { chat: '51912345678', id: 'BBBB2222' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(2);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const first = { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: 'AAAA1111' };
+		const second = { remoteJid: '51912345678@s.whatsapp.net', fromMe: false, id: 'BBBB2222' };
+		// The items are sent concurrently: which request arrives first is not defined.
+		expect(unordered(fake.requests.map((r) => [r.method, r.path, r.body]))).toEqual(
+			unordered([
+				['POST', '/chat/markMessageAsRead/sales', { readMessages: [first] }],
+				['POST', '/chat/markMessageAsRead/sales', { readMessages: [second] }],
+			]),
+		);
+		expect(result.items).toEqual([
+			{ json: { message: 'Read messages', read: 'success', messages: [first] }, pairedItem: { item: 0 } },
+			{ json: { message: 'Read messages', read: 'success', messages: [second] }, pairedItem: { item: 1 } },
+		]);
 	});
 
 	it.each([
 		[[], 'Messages [] is empty: at least one message is required. Nothing was sent. [item 0]'],
 		[[{ chat: '51987654321', messageId: '={{ "" }}' }], /^Message 1 .* has the message ID "", which is empty.* \[item 0\]$/],
 		[[{ chat: '={{ "" }}', messageId: 'AAAA1111' }], /^Message 1 .* has the chat "", which is empty.* \[item 0\]$/],
-		[[{ chat: '123456789012345@lid', messageId: 'AAAA1111' }], /an @lid address, which Evolution API skips when marking as read/],
+		[[{ chat: '123456789012345@lid', messageId: 'AAAA1111' }], 'Message 1 {"chat":"123456789012345@lid","messageId":"AAAA1111","fromMe":false} has the chat 123456789012345@lid, an @lid address, which Evolution API skips when marking as read. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (messages, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: markAsRead(messages) });
-		expect(stopError(result).message).toMatch(message);
+		if (typeof message === 'string') expect(stopError(result).message).toBe(message);
+		else expect(stopError(result).message).toMatch(message);
 		expect(fake.requests).toEqual([]);
 	});
 

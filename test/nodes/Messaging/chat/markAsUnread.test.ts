@@ -40,13 +40,13 @@ describe('Chat → Mark as Unread', () => {
 	});
 
 	it.each([
-		[{}, /^Message nothing is empty: the input item has no message key/],
-		[{ messageKey: '={{ { remoteJid: "51987654321@s.whatsapp.net", id: "ABCDEF1234" } }}' }, /has no fromMe/],
-		[{ messageBy: 'fields', chat: '51987654321', messageId: 'x' }, /has the message ID "x", which is not a message ID/],
+		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{ messageKey: '={{ { remoteJid: "51987654321@s.whatsapp.net", id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","id":"ABCDEF1234"} has no fromMe (a message key has remoteJid, fromMe and id). Nothing was sent. [item 0]'],
+		[{ messageBy: 'fields', chat: '51987654321', messageId: 'x' }, 'Message {"chat":"51987654321","messageId":"x","fromMe":false} has the message ID "x", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: markAsUnread(overrides), items: itemsOf({}) });
-		expect(stopError(result).message).toMatch(message);
+		expect(stopError(result).message).toBe(message);
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -73,9 +73,9 @@ describe('Chat → Mark as Unread', () => {
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		fake.requests.length = 0;
 		const result = await runMessaging(fake, { parameters: markAsUnread(), items: itemsOf({ key: KEY }, { key: 'nope' }), continueOnFail: true });
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'undefined'],
-			[{ item: 1 }, 'string'],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { chatId: CHAT, markedChatUnread: true, key: KEY }],
+			[{ item: 1 }, { error: 'Message "nope" is not a message key (an object with remoteJid, fromMe and id). Nothing was sent. [item 1]' }],
 		]);
 		expect(fake.requests).toHaveLength(1);
 	});

@@ -43,7 +43,9 @@ describe('Chat → Offer Call', () => {
 		expect(stopError(result).message).toBe(
 			'Instance "sales" did not call +51 987 654 321 (sent as 51987654321): this Evolution API answers Offer Call without placing the call (201: id "123") [item 0]',
 		);
-		expect(stopError(result).description).toMatch(/only 2\.2\.x rings/);
+		expect(stopError(result).description).toBe(
+			'Evolution API 2.3.0 to 2.4.0-rc2 have the call switched off in their code and answer a fixed id; only 2.2.x rings. Send a message instead, or run a 2.2 server for calls.',
+		);
 	});
 
 	it('refuses a duration outside 1 to 15 seconds, or a bad number, with no request', async () => {

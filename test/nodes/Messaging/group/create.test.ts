@@ -12,6 +12,7 @@ describe('Group → Create', () => {
 	it("says a refused key as any operation does, not as Instance → Create's need for the global key", async () => {
 		const error = stopError(await runMessaging(state.fake, { parameters: create({ participants: '51987654321' }), credentials: { apiKey: 'wrong-key' } }));
 		expect(error.message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
+		expect(error.description).toBe("Open the Messaging API credential and paste the server's global API key (AUTHENTICATION_API_KEY) or this instance's own token.");
 		expect(error.description).not.toMatch(/Creating an instance/);
 	});
 
@@ -115,9 +116,9 @@ describe('Group → Create', () => {
 			items: itemsOf({ phone: 'abc' }, { phone: '51987654321' }),
 			continueOnFail: true,
 		});
-		expect(perItem.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.subject])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', 'Clientes VIP'],
+		expect(perItem.items.map((item) => [item.pairedItem, item.json.error ?? item.json.subject])).toEqual([
+			[{ item: 0 }, 'Participants "abc" has the entry "abc", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+			[{ item: 1 }, 'Clientes VIP'],
 		]);
 		const together = await runMessaging(fake, {
 			parameters: create({ participantsFrom: 'allItems', participants: '={{ $json.phone }}' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { askFake, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 import { groupParameters, requestsOf, VENTAS, VENTAS_CODE } from './groupHelpers';
 
 const state = useEvolutionFake();
@@ -63,7 +63,30 @@ describe('Group → Get Invite Info', () => {
 			},
 		]);
 		const off = await runMessaging(fake, { parameters: groupParameters('getInviteInfo', { inviteCode: VENTAS_CODE, simplify: false }) });
-		expect(off.items.map((item) => item.json)).toEqual([await askFake(fake, 'GET', `/group/inviteInfo/sales?inviteCode=${VENTAS_CODE}`)]);
-		expect(Object.keys(off.items[0].json)).toHaveLength(17);
+		expect(off.items).toEqual([
+			{
+				json: {
+					id: VENTAS,
+					addressingMode: 'pn',
+					subject: 'Ventas Lima',
+					subjectOwner: '51987654321@s.whatsapp.net',
+					subjectTime: 1_700_000_000,
+					size: 3,
+					creation: 1_690_000_000,
+					owner: '51987654321@s.whatsapp.net',
+					desc: 'Pedidos y cotizaciones',
+					descId: '46125486DESC',
+					restrict: false,
+					announce: false,
+					isCommunity: false,
+					isCommunityAnnounce: false,
+					joinApprovalMode: false,
+					memberAddMode: false,
+					participants: [],
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(requestsOf(fake)).toEqual(Array(2).fill(['GET', `/group/inviteInfo/sales?inviteCode=${VENTAS_CODE}`, undefined]));
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { askFake, instance, listGroups, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, listGroups, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
 const VENTAS = '120363025246125486@g.us';
@@ -122,6 +122,23 @@ describe('Group → Get Many and Get, with Simplify', () => {
 		isCommunity: false,
 		participants,
 	});
+	/** Ventas Lima as the server gives it (Simplify off): its 14 fields under the server's names. */
+	const ventasAsGiven = {
+		id: VENTAS,
+		subject: 'Ventas Lima',
+		subjectOwner: '51987654321@s.whatsapp.net',
+		subjectTime: 1_700_000_000,
+		pictureUrl: null,
+		size: 3,
+		creation: 1_690_000_000,
+		owner: '51987654321@s.whatsapp.net',
+		desc: 'Pedidos y cotizaciones',
+		descId: '46125486DESC',
+		restrict: false,
+		announce: false,
+		isCommunity: false,
+		isCommunityAnnounce: false,
+	};
 	const members = [
 		{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
 		{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
@@ -140,8 +157,29 @@ describe('Group → Get Many and Get, with Simplify', () => {
 		const withMembers = await getMany({ simplify: true, options: { includeParticipants: true } });
 		expect(withMembers.items[0].json).toEqual(ventas(members));
 		const off = await getMany({ simplify: false });
-		expect(off.items.map((item) => item.json)).toEqual(await askFake(fake, 'GET', '/group/fetchAllGroups/sales?getParticipants=false'));
-		expect(Object.keys(off.items[0].json)).toHaveLength(14);
+		expect(off.items).toEqual([
+			{ json: ventasAsGiven, pairedItem: { item: 0 } },
+			{
+				json: {
+					id: SOPORTE,
+					subject: 'Soporte Clientes',
+					subjectTime: 1_700_000_000,
+					pictureUrl: null,
+					size: 2,
+					creation: 1_690_000_000,
+					restrict: false,
+					announce: false,
+					isCommunity: false,
+					isCommunityAnnounce: false,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/group/fetchAllGroups/sales?getParticipants=false'],
+			['GET', '/group/fetchAllGroups/sales?getParticipants=true'],
+			['GET', '/group/fetchAllGroups/sales?getParticipants=false'],
+		]);
 	});
 
 	it('Get keeps the same 10 fields, with the members; off, the group as the server gives it', async () => {
@@ -151,6 +189,7 @@ describe('Group → Get Many and Get, with Simplify', () => {
 		const on = await get(true);
 		expect(on.items).toEqual([{ json: ventas(members), pairedItem: { item: 0 } }]);
 		const off = await get(false);
-		expect(off.items.map((item) => item.json)).toEqual([await askFake(fake, 'GET', `/group/findGroupInfos/sales?groupJid=${encodeURIComponent(VENTAS)}`)]);
+		expect(off.items).toEqual([{ json: { ...ventasAsGiven, participants: members }, pairedItem: { item: 0 } }]);
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual(Array(2).fill(['GET', `/group/findGroupInfos/sales?groupJid=${encodeURIComponent(VENTAS)}`]));
 	});
 });

@@ -34,8 +34,12 @@ describe('Group → Send Invite', () => {
 			items: itemsOf({ phone: '51987654321' }, { phone: '51912345678' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(requestsOf(fake).map(([, , body]) => (body as { numbers: string[] }).numbers)).toEqual([['51987654321', '51912345678']]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 1 }]]);
+		expect(requestsOf(fake)).toEqual([
+			['POST', '/group/sendInvite/sales', { groupJid: SOPORTE, numbers: ['51987654321', '51912345678'], description: 'Únete al grupo de soporte' }],
+		]);
+		expect(result.items).toEqual([
+			{ json: { groupJid: SOPORTE, send: true, inviteUrl: LINK, numbers: ['51987654321', '51912345678'] }, pairedItem: [{ item: 0 }, { item: 1 }] },
+		]);
 	});
 
 	it('refuses an empty text before any request', async () => {

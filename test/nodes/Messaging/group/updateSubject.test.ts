@@ -38,9 +38,9 @@ describe('Group → Update Subject', () => {
 			items: itemsOf({ group: VENTAS }, { group: SOPORTE }),
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error, item.json.subject])).toEqual([
-			[{ item: 0 }, 'string', undefined],
-			[{ item: 1 }, 'undefined', 'Nuevo nombre'],
+		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
+			[{ item: 0 }, { error: `The number of instance "sales" may not do this in group ${VENTAS}: it is not an admin (500: Error updating group subject; Error: not-authorized) [item 0]` }],
+			[{ item: 1 }, { groupJid: SOPORTE, subject: 'Nuevo nombre', update: 'success' }],
 		]);
 	});
 });

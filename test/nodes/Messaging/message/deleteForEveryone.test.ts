@@ -29,7 +29,15 @@ describe('Message → Delete for Everyone', () => {
 		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['DELETE', '/chat/deleteMessageForEveryone/sales', { id: sent.key.id, fromMe: true, remoteJid: '51987654321@s.whatsapp.net' }],
 		]);
-		expect(result.items[0].json).toMatchObject({ key: sent.key, message: { protocolMessage: { type: 'REVOKE', key: sent.key } }, status: 'PENDING' });
+		// key: the deleted message (so the item still names it); protocolKey: the revoke the server sent.
+		expect(result.items[0].json).toEqual({
+			key: sent.key,
+			message: { protocolMessage: { key: sent.key, type: 'REVOKE' } },
+			messageTimestamp: expect.stringMatching(/^\d+$/),
+			protocolKey: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: expect.stringMatching(/^[0-9A-F]{20}$/) },
+			status: 'PENDING',
+		});
+		expect((result.items[0].json.protocolKey as { id: string }).id).not.toBe(sent.key.id);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(fake.messages.get(sent.key.id)?.status).toBe('DELETED');
 	});
@@ -54,13 +62,13 @@ describe('Message → Delete for Everyone', () => {
 	});
 
 	it.each([
-		[{}, /^Message nothing is empty: the input item has no message key/],
-		[{ messageKey: '={{ { remoteJid: "someone", fromMe: true, id: "ABCDEF1234" } }}' }, /has the chat "someone", which/],
-		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, /has the message ID "bad id", which is not a message ID/],
+		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{ messageKey: '={{ { remoteJid: "someone", fromMe: true, id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"someone","fromMe":true,"id":"ABCDEF1234"} has the chat "someone", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
+		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, 'Message {"chat":"51987654321","messageId":"bad id","fromMe":false} has the message ID "bad id", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(overrides), items: itemsOf({}) });
-		expect(stopError(result).message).toMatch(message);
+		expect(stopError(result).message).toBe(message);
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -69,7 +77,10 @@ describe('Message → Delete for Everyone', () => {
 		const key = { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: 'UNKNOWN000001' };
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({ key }) });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.key).toEqual(key);
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['DELETE', '/chat/deleteMessageForEveryone/sales', { id: 'UNKNOWN000001', fromMe: true, remoteJid: '51987654321@s.whatsapp.net' }],
+		]);
+		expect(result.items.map((item) => [item.json.key, item.json.status, item.pairedItem])).toEqual([[key, 'PENDING', { item: 0 }]]);
 	});
 
 	it('says the connection is closed (500), the key rejected (401), and keeps pairedItem under Continue On Fail', async () => {
@@ -82,9 +93,9 @@ describe('Message → Delete for Everyone', () => {
 		const rejected = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({ key }), credentials: { apiKey: 'wrong' } });
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({}, { key }), continueOnFail: true });
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.key])).toEqual([
+			[{ item: 0 }, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+			[{ item: 1 }, key],
 		]);
 	});
 });

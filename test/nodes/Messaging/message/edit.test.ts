@@ -34,7 +34,20 @@ describe('Message → Edit', () => {
 		]);
 		const item = result.items[0];
 		// key: the edited message, so a following Edit or Delete for Everyone finds it; protocolKey: the edit itself.
-		expect(item.json).toMatchObject({ key: sent.key, message: { protocolMessage: { type: 'MESSAGE_EDIT', editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } } } } });
+		expect(item.json).toEqual({
+			key: sent.key,
+			message: {
+				protocolMessage: {
+					key: sent.key,
+					type: 'MESSAGE_EDIT',
+					editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } },
+					timestampMs: expect.stringMatching(/^\d+$/),
+				},
+			},
+			messageTimestamp: expect.stringMatching(/^\d+$/),
+			protocolKey: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: expect.stringMatching(/^[0-9A-F]{20}$/) },
+			status: 'PENDING',
+		});
 		expect((item.json.protocolKey as { id: string }).id).not.toBe(sent.key.id);
 		expect(item.pairedItem).toEqual({ item: 0 });
 		expect(fake.messages.get(sent.key.id)).toMatchObject({ text: 'Precio corregido: S/ 120', status: 'EDITED' });
@@ -55,15 +68,15 @@ describe('Message → Edit', () => {
 	});
 
 	it.each([
-		[{}, /^Message nothing is empty: the input item has no message key \(key\)\. Nothing was sent\. \[item 0\]$/],
-		[{ messageKey: '={{ "3EB0" }}' }, /^Message "3EB0" is not a message key/],
-		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234"}' }, /has no fromMe/],
-		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": false}' }, /ABCDEF1234 was not sent by this number \(fromMe is false\)/],
-		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": true}', text: '  ' }, /^Text " {2}" is empty/],
+		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{ messageKey: '={{ "3EB0" }}' }, 'Message "3EB0" is not a message key (an object with remoteJid, fromMe and id). Nothing was sent. [item 0]'],
+		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234"}' }, 'Message "{\\"remoteJid\\": \\"51987654321@s.whatsapp.net\\", \\"id\\": \\"ABCDEF1234\\"}" has no fromMe (a message key has remoteJid, fromMe and id). Nothing was sent. [item 0]'],
+		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": false}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","fromMe":false,"id":"ABCDEF1234"} ABCDEF1234 was not sent by this number (fromMe is false), and WhatsApp only lets its sender edit a message. Nothing was sent. [item 0]'],
+		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": true}', text: '  ' }, 'Text "  " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: edit(overrides), items: itemsOf({}) });
-		expect(stopError(result).message).toMatch(message);
+		expect(stopError(result).message).toBe(message);
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -77,7 +90,7 @@ describe('Message → Edit', () => {
 		// The server checks only the ID, not who sent it: a received text is "compatible" (the node refuses it first).
 		const received = { remoteJid: '51900000002@s.whatsapp.net', fromMe: true, id: SEEDED_MESSAGES.text };
 		const other = await runMessaging(fake, { parameters: edit(), items: itemsOf({ key: received }) });
-		expect(stopError(other).message).toMatch(/is in another chat than the key says \(400: RemoteJid does not match\) \[item 0\]$/);
+		expect(stopError(other).message).toBe('Message INCOMINGTEXT0001 is in another chat than the key says (400: RemoteJid does not match) [item 0]');
 	});
 
 	it('says the API key was rejected (401), and under Continue On Fail gives each item its error or result', async () => {
@@ -91,9 +104,9 @@ describe('Message → Edit', () => {
 			items: [{ json: { key: { ...sent.key, id: 'UNKNOWN000002' } } }, { json: sent }],
 			continueOnFail: true,
 		});
-		expect(result.items.map((item) => [item.pairedItem, typeof item.json.error])).toEqual([
-			[{ item: 0 }, 'string'],
-			[{ item: 1 }, 'undefined'],
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.key])).toEqual([
+			[{ item: 0 }, 'Instance "sales" has no stored text, image or video message with ID UNKNOWN000002 (400: Message not compatible) [item 0]'],
+			[{ item: 1 }, sent.key],
 		]);
 	});
 });

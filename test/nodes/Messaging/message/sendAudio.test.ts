@@ -90,8 +90,8 @@ describe('Send Audio', () => {
 		});
 		expect(fake.requests).toEqual([]);
 		expect(result.items.map((item) => item.json.error)).toEqual([
-			expect.stringMatching(/^Input Binary Field "data" is not there: this item has no files.* \[item 0\]$/),
-			expect.stringMatching(/^Media URL "ftp:\/\/files\.example\.com\/a\.ogg".* \[item 1\]$/),
+			'Input Binary Field "data" is not there: this item has no files. Nothing was sent. [item 0]',
+			'Media URL "ftp://files.example.com/a.ogg" uses ftp, not http or https. Nothing was sent. [item 1]',
 		]);
 	});
 

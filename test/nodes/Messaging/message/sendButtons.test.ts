@@ -90,16 +90,18 @@ describe('Send Buttons', () => {
 		const refused = async (button: Array<Record<string, unknown>>, options: Record<string, unknown> = {}) =>
 			stopError(await runMessaging(fake, { parameters: sendButtons({ buttons: { button }, options }) }));
 		const reply = (displayText: string) => ({ type: 'reply', displayText });
-		expect((await refused([])).message).toMatch(/^Buttons .* is empty: at least one button is required\. Nothing was sent\. \[item 0\]$/);
-		expect((await refused([reply('A'), reply('B'), reply('C'), reply('D')])).message).toMatch(/has 4 Reply buttons; at most 3 are allowed/);
-		expect((await refused([reply('A'), { type: 'copy', displayText: 'B', copyCode: 'X' }])).message).toMatch(/mixes Reply buttons with URL, Call or Copy/);
-		expect((await refused([reply('A'), reply('A')])).message).toMatch(/has the button text "A" twice/);
-		expect((await refused([{ type: 'url', displayText: 'Ver', url: 'tienda.example.com' }])).message).toMatch(/button 1 with the URL "tienda\.example\.com", which is not a URL/);
+		// The list's value is shown as n8n gives it (shortened when long): the rest is the node's words.
+		const refusal = (words: string) => new RegExp(`^Buttons \\{.+ ${words.replace(/[.()"]/g, '\\$&')}\\. Nothing was sent\\. \\[item 0\\]$`);
+		expect((await refused([])).message).toBe('Buttons {"button":[]} is empty: at least one button is required. Nothing was sent. [item 0]');
+		expect((await refused([reply('A'), reply('B'), reply('C'), reply('D')])).message).toMatch(refusal('has 4 Reply buttons; at most 3 are allowed'));
+		expect((await refused([reply('A'), { type: 'copy', displayText: 'B', copyCode: 'X' }])).message).toMatch(refusal('mixes Reply buttons with URL, Call or Copy buttons'));
+		expect((await refused([reply('A'), reply('A')])).message).toMatch(refusal('has the button text "A" twice'));
+		expect((await refused([{ type: 'url', displayText: 'Ver', url: 'tienda.example.com' }])).message).toMatch(refusal('has button 1 with the URL "tienda.example.com", which is not a URL'));
 		const call = await refused([{ type: 'call', displayText: 'Llamar', phoneNumber: 'abc' }]);
-		expect(call.message).toMatch(/has button 1 with the phone number "abc"/);
-		expect(call.description).toContain('with its country code');
-		expect((await refused([{ type: 'copy', displayText: 'Copiar' }])).message).toMatch(/button 1 with no code to copy/);
-		expect((await refused([reply('A')], { imageUrl: 'banner.jpg' })).message).toMatch(/^Image URL "banner\.jpg" is not a URL/);
+		expect(call.message).toMatch(refusal('has button 1 with the phone number "abc"'));
+		expect(call.description).toBe('Give the number the button calls, with its country code, e.g. +51 987 654 321.');
+		expect((await refused([{ type: 'copy', displayText: 'Copiar' }])).message).toMatch(refusal('has button 1 with no code to copy'));
+		expect((await refused([reply('A')], { imageUrl: 'banner.jpg' })).message).toBe('Image URL "banner.jpg" is not a URL. Nothing was sent. [item 0]');
 		expect(fake.requests).toEqual([]);
 	});
 
@@ -113,7 +115,27 @@ describe('Send Buttons', () => {
 				pairedItem: { item: 0 },
 			}),
 		]);
+		fake.requests.length = 0;
+		// Distinct texts and IDs pass the Cloud channel's checks: the same request, to the instance's path.
 		const cloud = await runMessaging(fake, { parameters: sendButtons({ instanceName: instance('cloud') }) });
 		expect(cloud.error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/message/sendButtons/cloud',
+				{
+					number: '51987654321',
+					title: 'Su pedido 1042',
+					footer: 'Comercial Andina SAC',
+					buttons: [
+						{ type: 'reply', displayText: 'Confirmar', id: 'ok' },
+						{ type: 'reply', displayText: 'Cancelar', id: 'Cancelar' },
+					],
+				},
+			],
+		]);
+		expect(cloud.items.map((item) => [item.json.messageType, (item.json.key as { remoteJid: string }).remoteJid, item.pairedItem])).toEqual([
+			['viewOnceMessage', '51987654321@s.whatsapp.net', { item: 0 }],
+		]);
 	});
 });

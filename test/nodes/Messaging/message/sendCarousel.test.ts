@@ -98,10 +98,10 @@ describe('Send Carousel', () => {
 			{ carouselCards: { card: [{ ...polo, buttons: { button: [1, 2, 3, 4].map((n) => ({ type: 'reply', displayText: `Opción ${n}` })) } }] } },
 			/^Cards .* has card 1 with 4 buttons; a card takes at most 3\. Nothing was sent\. \[item 0\]$/,
 		],
-		[{ carouselCards: { card: [{ ...polo, imageUrl: 'ftp://example.com/polo.jpg' }] } }, /has card 1 with the image URL "ftp:\/\/example\.com\/polo\.jpg", which uses ftp, not http or https/],
-		[{ carouselCards: { card: [polo, { ...casaca, buttons: { button: [{ type: 'call', displayText: 'Llamar', phoneNumber: 'abc' }] } }] } }, /has card 2's button 1 with the phone number "abc"/],
-		[{ carouselCards: { card: [polo, { ...casaca, buttons: { button: [{ type: 'reply', displayText: 'Otro', id: 'polo' }] } }] } }, /has the Reply button ID "polo" twice/],
-		[{ text: '={{ "  " }}' }, /^Text .*Nothing was sent\. \[item 0\]$/],
+		[{ carouselCards: { card: [{ ...polo, imageUrl: 'ftp://example.com/polo.jpg' }] } }, /^Cards .* has card 1 with the image URL "ftp:\/\/example\.com\/polo\.jpg", which uses ftp, not http or https\. Nothing was sent\. \[item 0\]$/],
+		[{ carouselCards: { card: [polo, { ...casaca, buttons: { button: [{ type: 'call', displayText: 'Llamar', phoneNumber: 'abc' }] } }] } }, /^Cards .* has card 2's button 1 with the phone number "abc"\. Nothing was sent\. \[item 0\]$/],
+		[{ carouselCards: { card: [polo, { ...casaca, buttons: { button: [{ type: 'reply', displayText: 'Otro', id: 'polo' }] } }] } }, /^Cards .* has the Reply button ID "polo" twice\. Nothing was sent\. \[item 0\]$/],
+		[{ text: '={{ "  " }}' }, 'Text "  " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendCarousel(overrides) });

@@ -101,7 +101,9 @@ describe('Send List', () => {
 	it("keeps the Cloud API channel's refusals: a row with no description, repeated section titles", async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { continueOnFail: true, parameters: sendList({ instanceName: instance('cloud') }) });
-		expect(result.items[0].json.error).toContain("Cannot read properties of undefined (reading 'substring')");
+		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ error: 'The server or its WhatsApp connection failed on instance "cloud" (500: Cannot read properties of undefined (reading \'substring\')) [item 0]' }, { item: 0 }],
+		]);
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['Section tiles cannot be repeated'] } });
 		const repeated = await runMessaging(fake, { parameters: sendList({ instanceName: instance('cloud') }) });
 		expect(stopError(repeated).message).toBe('The server rejected the request to instance "cloud" (400: Section tiles cannot be repeated) [item 0]');

@@ -88,7 +88,7 @@ describe('Send Status', () => {
 			[expect.stringMatching(/^Numbers "" is empty.* \[item 4\]$/), { item: 4 }],
 			[expect.stringMatching(/^Numbers "120363025246125486@g\.us" is a group.* \[item 5\]$/), { item: 5 }],
 		]);
-		expect(stopError(await runMessaging(fake, { parameters: sendStatus({ font: 9 }) })).description).toContain('Give a whole number from 1 to 5.');
+		expect(stopError(await runMessaging(fake, { parameters: sendStatus({ font: 9 }) })).description).toBe('Give a whole number from 1 to 5.');
 	});
 
 	it("keeps the server's reasons: no contacts, and a closed connection", async () => {

@@ -74,7 +74,10 @@ describe('Send Template', () => {
 			parameters: sendTemplate({ templateName: '={{ $json.name }}' }),
 			items: itemsOf({ name: 'no_existe' }, { name: 'oferta_nueva' }, { name: 'pedido_listo' }),
 		});
-		expect(fake.requests).toHaveLength(3);
+		// Sends go one at a time, in item order.
+		expect(fake.requests.map((r) => [r.path, r.body])).toEqual(
+			['no_existe', 'oferta_nueva', 'pedido_listo'].map((name) => ['/message/sendTemplate/cloud', { number: '51987654321', name, language: 'es', components: PARAMETERS }]),
+		);
 		expect(result.items.map((item) => item.json.error ?? 'sent')).toEqual([
 			expect.stringMatching(/^Meta refused the template message to \+51 987 654 321 \(sent as 51987654321\) \(201: \(#132001\) Template name does not exist in the translation, code 132001\) \[item 0\]$/),
 			expect.stringMatching(/^Meta refused the template message to \+51 987 654 321 \(sent as 51987654321\) \(201: \(#132015\) Template is pending, code 132015\) \[item 1\]$/),
@@ -86,7 +89,7 @@ describe('Send Template', () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendTemplate({ instanceName: instance('sales') }) });
 		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendTemplate/sales']);
-		expect(stopError(result).message).toMatch(/^Instance "sales" cannot send templates \(500: Method not available in the Baileys service\)/);
-		expect(stopError(result).description).toMatch(/WHATSAPP-BUSINESS/);
+		expect(stopError(result).message).toBe('Instance "sales" cannot send templates (500: Method not available in the Baileys service) [item 0]');
+		expect(stopError(result).description).toBe("Templates belong to WhatsApp Business Cloud API instances (integration WHATSAPP-BUSINESS, made with Meta's access token and business ID).");
 	});
 });

@@ -43,15 +43,18 @@ describe('Send Text', () => {
 		expect(result.items).toHaveLength(1);
 		const [item] = result.items;
 		expect(item.pairedItem).toEqual({ item: 0 });
-		expect(item.json).toMatchObject({
-			key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true },
+		// The sent message as the server answered it, every field kept.
+		expect(item.json).toEqual({
+			key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: expect.stringMatching(/^[0-9A-F]{20}$/) },
+			pushName: '',
 			status: 'PENDING',
 			message: { conversation: 'Hola' },
+			contextInfo: null,
 			messageType: 'conversation',
+			messageTimestamp: expect.any(Number),
+			instanceId: expect.any(String),
 			source: 'unknown',
 		});
-		expect(typeof item.json.messageTimestamp).toBe('number');
-		expect(item.json.instanceId).toBeTruthy();
 	});
 
 	it('sends every input item with its own values', async () => {
@@ -166,23 +169,28 @@ describe('Send Text', () => {
 });
 
 describe('Send Text: input checks (nothing is sent)', () => {
+	const TEXT_HINT = 'Write the text, or check the expression that fills it for this item.';
+	const PHONE_HINT =
+		'Write the number with its country code, e.g. 51987654321 or +51 987 654 321 for Peru (51 + 9 digits), or a WhatsApp address ending in @s.whatsapp.net, @g.us (group) or @lid.';
+	const INSTANCE_HINT = 'Pick the instance from the list, or type its name exactly as the Evolution API manager shows it.';
+	const DELAY_HINT = 'Give whole milliseconds, e.g. 1200 to show "typing..." for 1.2 seconds.';
 	it.each([
 		// A literally empty required field stops n8n before the node runs; expressions can still give one.
-		['an empty text', { text: '={{ "" }}' }, 'Text "" is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
-		['a blank text', { text: ' \n ' }, 'Text " \\n " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
-		['a number with letters', { number: '51 987 ABC' }, 'Number "51 987 ABC" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
-		['a short number', { number: '987654' }, 'Number "987654" has 6 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
-		['a long number', { number: '5198765432112345' }, 'Number "5198765432112345" has 16 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
-		['an empty number', { number: '={{ "" }}' }, 'Number "" is empty: a phone number with country code is required. Nothing was sent. [item 0]'],
-		['an unknown address', { number: 'status@broadcast' }, 'Number "status@broadcast" is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted. Nothing was sent. [item 0]'],
-		['an empty instance', { instanceName: instance('={{ " " }}', 'name') }, 'Instance " " is empty: an instance name is required. Nothing was sent. [item 0]'],
-		['a negative delay', { options: { delay: -5 } }, 'Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]'],
-		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
-	])('rejects %s', async (_case, overrides, message) => {
+		['an empty text', { text: '={{ "" }}' }, 'Text "" is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]', TEXT_HINT],
+		['a blank text', { text: ' \n ' }, 'Text " \\n " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]', TEXT_HINT],
+		['a number with letters', { number: '51 987 ABC' }, 'Number "51 987 ABC" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]', PHONE_HINT],
+		['a short number', { number: '987654' }, 'Number "987654" has 6 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]', PHONE_HINT],
+		['a long number', { number: '5198765432112345' }, 'Number "5198765432112345" has 16 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]', PHONE_HINT],
+		['an empty number', { number: '={{ "" }}' }, 'Number "" is empty: a phone number with country code is required. Nothing was sent. [item 0]', PHONE_HINT],
+		['an unknown address', { number: 'status@broadcast' }, 'Number "status@broadcast" is not a WhatsApp address: only @s.whatsapp.net, @g.us (groups) and @lid are accepted. Nothing was sent. [item 0]', PHONE_HINT],
+		['an empty instance', { instanceName: instance('={{ " " }}', 'name') }, 'Instance " " is empty: an instance name is required. Nothing was sent. [item 0]', INSTANCE_HINT],
+		['a negative delay', { options: { delay: -5 } }, 'Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]', DELAY_HINT],
+		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]', PHONE_HINT],
+	])('rejects %s', async (_case, overrides, message, whatToDo) => {
 		const result = await runMessaging(fake, { parameters: sendText(overrides) });
 		const error = stopError(result);
 		expect(error.message).toBe(message);
-		expect(error.description.length).toBeGreaterThan(20);
+		expect(error.description).toBe(whatToDo);
 		expect(fake.requests).toHaveLength(0);
 	});
 
@@ -200,7 +208,9 @@ describe('Send Text: input checks (nothing is sent)', () => {
 		expect(result.items[1].json).toEqual({
 			error: 'Number "call me" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 1]',
 		});
-		expect(result.items[1].error?.description).toMatch(/country code/);
+		expect(result.items[1].error?.description).toBe(
+			'Write the number with its country code, e.g. 51987654321 or +51 987 654 321 for Peru (51 + 9 digits), or a WhatsApp address ending in @s.whatsapp.net, @g.us (group) or @lid.',
+		);
 		expect(result.items[2].json.message).toEqual({ conversation: 'Hola' });
 	});
 });

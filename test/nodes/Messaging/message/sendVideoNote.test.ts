@@ -85,7 +85,7 @@ describe('Send Video Note', () => {
 		expect(fake.requests).toEqual([]);
 		expect(result.items.map((item) => [item.json.error, item.pairedItem])).toEqual([
 			[expect.stringMatching(/^File "factura\.pdf" is application\/pdf, not a video\. Nothing was sent\. \[item 0\]$/), { item: 0 }],
-			[expect.stringMatching(/^Input Binary Field "data" is not there: this item has no files.* \[item 1\]$/), { item: 1 }],
+			['Input Binary Field "data" is not there: this item has no files. Nothing was sent. [item 1]', { item: 1 }],
 		]);
 	});
 
@@ -95,8 +95,10 @@ describe('Send Video Note', () => {
 			parameters: sendVideoNote({ mediaSource: 'url', mediaUrl: 'https://cdn.example.com/saludo.mp4' }),
 		});
 		expect(fake.requests).toEqual([]);
-		expect(stopError(result).message).toMatch(/^Media Source "URL" cannot carry a video note: .*fails on a link\. Nothing was sent\./);
-		expect(stopError(result).description).toMatch(/Binary File/);
+		expect(stopError(result).message).toBe(
+			'Media Source "URL" cannot carry a video note: Evolution API reads its length from the file itself, and fails on a link. Nothing was sent. [item 0]',
+		);
+		expect(stopError(result).description).toBe('Download the video first (HTTP Request node, Response Format: File) and choose Binary File, or give it as Base64.');
 	});
 
 	it('says a number is not on WhatsApp, and a file that is not a video to the server', async () => {
@@ -108,7 +110,7 @@ describe('Send Video Note', () => {
 		});
 		expect(result.items.map((item) => item.json.error)).toEqual([
 			'51999999999 is not on WhatsApp (400) [item 0]',
-			expect.stringContaining('Invalid media duration'),
+			'The server or its WhatsApp connection failed on instance "sales" (500: Error: Failed to get video duration: Invalid media duration) [item 1]',
 		]);
 	});
 });
