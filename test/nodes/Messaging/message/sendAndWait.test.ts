@@ -140,7 +140,7 @@ describe('Send and Wait for Response: bad input and errors', () => {
 			{ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: 'next friday' } } } },
 			'Limit Wait Time {"limitType":"atSpecifiedTime","maxDateAndTime":"next friday"} has no date and time that can be read. Nothing was sent. [item 0]',
 		],
-		[{ responseType: 'customForm', defineForm: 'json', jsonOutput: '[{ "fieldLabel": "Comment", ' }, /^Form Fields "\[\{ \\"fieldLabel\\": \\"Comment\\", " cannot be read: Value is not valid JSON: .+\. Nothing was sent\. \[item 0\]$/],
+		[{ responseType: 'customForm', defineForm: 'json', jsonOutput: '[{ "fieldLabel": "Comment", ' }, /^Form Fields "\[\{ \\"fieldLabel\\": \\"Comment\\", " cannot be read: Value is not valid JSON(: .+)?\. Nothing was sent\. \[item 0\]$/],
 		[{ responseType: 'customForm', formFields: {} }, 'Form Elements {} has no field. Nothing was sent. [item 0]'],
 		[
 			{ responseType: 'customForm', defineForm: 'json', jsonOutput: '[{ "fieldLabel": "Hi", "fieldType": "html", "html": "<b>x</b>" }]' },
@@ -149,7 +149,7 @@ describe('Send and Wait for Response: bad input and errors', () => {
 	])('refuses %j before sending anything, naming the item', async (overrides, message) => {
 		const result = await runMessaging(fake, { parameters: sendAndWait(overrides) });
 		expect(fake.requests).toEqual([]);
-		// The JSON parser's own words (position, line) differ between Node releases: a pattern there.
+		// The JSON parser's own words (position, line) differ between Node releases, and n8n 1.x gives none: a pattern there.
 		if (typeof message === 'string') expect(stopError(result).message).toBe(message);
 		else expect(stopError(result).message).toMatch(message);
 		expect(result.run.waitTill).toBeUndefined();
@@ -303,7 +303,9 @@ describe('Send and Wait for Response: the send', () => {
 		fake.delayMs = 2_000;
 		try {
 			const result = await runMessaging(fake, { parameters: { ...sendAndWait(), requestOptions: { timeout: 200 } } });
-			expect(stopError(result).message).toBe(`The Evolution API server at ${fake.url} did not answer in time (ECONNABORTED) [item 0]`);
+			// The code differs between n8n releases (ECONNABORTED on 2.41, ETIMEDOUT on 1.123).
+			const serverAt = fake.url.replace(/[.]/g, '\\.');
+			expect(stopError(result).message).toMatch(new RegExp(`^The Evolution API server at ${serverAt} did not answer in time \\((ECONNABORTED|ETIMEDOUT)\\) \\[item 0\\]$`));
 			expect(result.run.waitTill).toBeUndefined();
 		} finally {
 			fake.delayMs = 0;
