@@ -24,9 +24,10 @@ export function releaseParts(version: unknown): number[] | undefined {
 const SERVER_RELEASE = new RunSlot<Promise<string | undefined>>('Evolution API release');
 
 /** Outside the run's pacing and error handling: a server that does not answer it fails no item. */
-async function ask(fns: ReleaseFunctions): Promise<string | undefined> {
+async function ask(fns: ReleaseFunctions, run: SharedRun): Promise<string | undefined> {
 	try {
-		const { baseURL } = await readServer(fns, messagingApi.server);
+		// The run's server, as the runner read it for its requests: the credential is not read again.
+		const { baseURL } = await run.server(async () => await readServer(fns, messagingApi.server));
 		const root = `${baseURL}/`;
 		const answer = (await fns.helpers.httpRequest({ method: 'GET', url: root, json: true, headers: { Accept: 'application/json' } })) as { version?: unknown } | null;
 		return releaseParts(answer?.version) ? String(answer!.version).trim() : undefined;
@@ -38,5 +39,5 @@ async function ask(fns: ReleaseFunctions): Promise<string | undefined> {
 
 /** The server's release (`2.3.7`), or undefined when `GET /` does not name one; asked once per run. */
 export function serverReleaseOfRun(fns: ReleaseFunctions, run: SharedRun): Promise<string | undefined> {
-	return run.slot(SERVER_RELEASE, async () => await ask(fns));
+	return run.slot(SERVER_RELEASE, async () => await ask(fns, run));
 }
