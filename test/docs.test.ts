@@ -78,3 +78,40 @@ describe("the user's pages", () => {
 		expect(brokenLinks(page)).toEqual([]);
 	});
 });
+
+/** The counts development.md's Layout table states, as numbers ("the three credentials" → 3). */
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+function layoutCount(pattern: RegExp): number | undefined {
+	const layout = readFileSync(path.join(root, 'docs/development.md'), 'utf8').split('## Layout')[1]?.split('\n## ')[0] ?? '';
+	const word = layout.match(pattern)?.[1];
+	return word === undefined ? undefined : WORDS.indexOf(word);
+}
+
+describe("docs/development.md's Layout table", () => {
+	const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+	const folders = (under: string) => new Set(files.filter((file) => file.startsWith(`${under}/`) && file.split('/').length > 2).map((file) => file.split('/')[1]));
+
+	it('reads a count in words, and finds none where the table says none', () => {
+		expect(layoutCount(/the (\w+) nodes/)).toBeGreaterThan(0);
+		expect(layoutCount(/the (\w+) unicorns/)).toBeUndefined();
+	});
+
+	it('counts the nodes, credentials, fakes and docs pages there are', () => {
+		expect({
+			nodes: layoutCount(/the (\w+) nodes/),
+			credentials: layoutCount(/the (\w+) credentials/),
+			fakes: layoutCount(/the (\w+) fake APIs/),
+			otherPages: layoutCount(/this page and (\w+) others/),
+		}).toEqual({
+			nodes: manifest.n8n.nodes.length,
+			credentials: manifest.n8n.credentials.length,
+			fakes: folders('fakes').size,
+			otherPages: files.filter((file) => /^docs\/[^/]+\.md$/.test(file) && file !== 'docs/development.md').length,
+		});
+	});
+
+	it('names each fake folder and each credential file', () => {
+		const layout = readFileSync(path.join(root, 'docs/development.md'), 'utf8').split('## Layout')[1]?.split('\n## ')[0] ?? '';
+		expect([...folders('fakes')].filter((folder) => !layout.includes(`\`fakes/${folder}/\``))).toEqual([]);
+	});
+});
