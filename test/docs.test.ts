@@ -14,7 +14,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 /** The file names a page mentions: words ending in a source or document extension, patterns (`<resource>`) left out. */
 function namedFiles(page: string): string[] {
 	const text = readFileSync(path.join(root, page), 'utf8');
-	const names = [...text.matchAll(/[\w./<>-]+\.(?:ts|mts|mjs|cjs|js|md|json|sh)\b/g)].map((match) => match[0].replace(/^\.\//, ''));
+	const names = [...text.matchAll(/[\w./<>-]+\.(?:ts|mts|mjs|cjs|js|md|json|sh)\b/g)].map((match) => match[0].replace(/^(?:\.\.?\/)+/, ''));
 	return [...new Set(names)].filter((name) => !name.includes('<') && !/^https?:/.test(name));
 }
 
