@@ -63,40 +63,37 @@ const node = (name: string, type: string, typeVersion: number, parameters: IData
 });
 const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 
+/** A published Messaging Trigger's workflow; `outputs`: the nodes its outputs lead to, one each. */
+function messagingTriggerFlow(id: string, name: string, webhookId: string, on: { value: string; events: string[]; options: IDataObject }, outputs: string[] = []): WorkflowJson {
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
+				instanceName: { __rl: true, mode: 'name', value: on.value },
+				events: on.events,
+				options: { replaceExistingWebhook: true, ...on.options },
+			}, { webhookId, credentials: { messagingApi: messagingCredential } }),
+			...outputs.map((output) => node(output, 'n8n-nodes-base.noOp', 1, {})),
+		],
+		connections: outputs.length ? { 'Messaging Trigger': { main: outputs.map((output) => [{ node: output, type: 'main', index: 0 }]) } } : {},
+	};
+}
+
 function workflows(): WorkflowJson[] {
 	const messagingCredentials = { messagingApi: messagingCredential };
 	return [
-		{
-			id: LISTENER,
-			name: 'Release: Messaging Trigger',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
-					instanceName: { __rl: true, mode: 'name', value: 'sales' },
-					events: ['messageReceived'],
-					options: { replaceExistingWebhook: true },
-				}, { webhookId: LISTENER_WEBHOOK, credentials: messagingCredentials }),
-			],
-			connections: {},
-		},
-		{
-			id: PER_EVENT,
-			name: 'Release: Messaging Trigger, One per Event',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
-					instanceName: { __rl: true, mode: 'name', value: 'Support Team' },
-					events: ['connectionUpdate', 'messageReceived'],
-					options: { outputs: 'perEvent', replaceExistingWebhook: true },
-				}, { webhookId: PER_EVENT_WEBHOOK, credentials: messagingCredentials }),
-				node('On message', 'n8n-nodes-base.noOp', 1, {}),
-				node('On connection', 'n8n-nodes-base.noOp', 1, {}),
-			],
+		messagingTriggerFlow(LISTENER, 'Release: Messaging Trigger', LISTENER_WEBHOOK, { value: 'sales', events: ['messageReceived'], options: {} }),
+		messagingTriggerFlow(
+			PER_EVENT,
+			'Release: Messaging Trigger, One per Event',
+			PER_EVENT_WEBHOOK,
+			{ value: 'Support Team', events: ['connectionUpdate', 'messageReceived'], options: { outputs: 'perEvent' } },
 			// Outputs in the event list's order: Message Received, then Connection Update.
-			connections: { 'Messaging Trigger': { main: [[{ node: 'On message', type: 'main', index: 0 }], [{ node: 'On connection', type: 'main', index: 0 }]] } },
-		},
+			['On message', 'On connection'],
+		),
 		{
 			id: APPROVE,
 			name: 'Release: Send and Wait',
