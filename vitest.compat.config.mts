@@ -3,7 +3,8 @@
 // in its cache folder, test/harness/n8n.mjs) instead of the dev dependencies, as a community package
 // runs with the n8n it is loaded into. Chosen: what the RoutingNode adaptation and the runner rely on
 // (routing, pacing, errors, Continue On Fail, the credential's domains), a lookup, a send, a
-// custom operation (Send and Wait), the credential tests.
+// custom operation (Send and Wait), the credential tests; the Messaging Trigger's outputs (the
+// release's n8n-workflow evaluates the node's outputs expression, its n8n-core runs the webhook).
 import path from 'node:path';
 
 import { defineConfig } from 'vitest/config';
@@ -33,6 +34,7 @@ export default defineConfig({
 			'test/nodes/Messaging/message/sendText.test.ts',
 			'test/nodes/Messaging/message/sendMedia.test.ts',
 			'test/nodes/Messaging/message/sendAndWait.test.ts',
+			'test/nodes/Messaging/trigger/outputs.test.ts',
 			'test/credentials/*.test.ts',
 		],
 		testTimeout: 30_000,

@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -14,6 +13,7 @@ import { readmeSection } from '../shared/documentation';
 import { receiveDelivery } from './trigger/delivery';
 import { TRIGGER_EVENTS } from './trigger/events';
 import { MESSAGE_TYPE_OPTIONS } from './trigger/messageFields';
+import { DEFAULT_EVENTS, OUTPUTS_OPTION, TRIGGER_OUTPUTS } from './trigger/outputs';
 import { webhookLifecycle } from './trigger/registration';
 
 export class MessagingTrigger implements INodeType {
@@ -29,7 +29,7 @@ export class MessagingTrigger implements INodeType {
 		documentationUrl: readmeSection('messaging-trigger'),
 		defaults: { name: 'Messaging Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: TRIGGER_OUTPUTS,
 		credentials: [{ name: 'messagingApi', required: true, testedBy: 'messagingApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
@@ -46,7 +46,7 @@ export class MessagingTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				options: TRIGGER_EVENTS.map(({ name, value, action, description }) => ({ name, value, action, description })),
-				default: ['messageReceived'],
+				default: [...DEFAULT_EVENTS],
 				required: true,
 				description: 'The events that start the workflow. Each delivery is one item.',
 			},
@@ -97,6 +97,7 @@ export class MessagingTrigger implements INodeType {
 					default: [],
 					description: 'Only messages of these types start the workflow; none chosen: every type',
 				},
+				OUTPUTS_OPTION,
 				{
 					displayName: 'Replace Existing Webhook',
 					name: 'replaceExistingWebhook',

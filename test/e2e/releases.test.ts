@@ -3,7 +3,7 @@
 // older release of the matrix (N8N_VERSION), where it is the whole end-to-end suite. What a release
 // lacks is said here (LACKS) and checked as the user meets it, never skipped silently.
 // The features: Taxpayer Lookup Get, Messaging Send Text, Continue On Fail (CLI `execute`); the
-// credential tests; the Messaging Trigger's publish and delivery; Send and Wait for Response
+// credential tests; the Messaging Trigger's publish and delivery, and its One per Event outputs; Send and Wait for Response
 // (approve, and a tampered link refused); the nodes as AI Agent tools; the Exchange Rate Trigger's poll.
 import { readFileSync } from 'node:fs';
 
@@ -11,7 +11,7 @@ import type { IDataObject, INodeTypeDescription } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
-import { textMessageData } from '../../fakes/evolution/events';
+import { connectionUpdateData, textMessageData } from '../../fakes/evolution/events';
 import { VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { startOpenAiFake, type OpenAiFake } from '../../fakes/openai';
 import { N8N_VERSION, PACKAGE_NAME } from '../harness/n8n.mjs';
@@ -45,6 +45,8 @@ let openAiCredential: CredentialRef;
 
 const LISTENER = 'relMsgTrigger001';
 const LISTENER_WEBHOOK = '5e0c8a1b-3f2d-4c6e-9a7b-1d2e3f4a5b6c';
+const PER_EVENT = 'relTrigOutputs01';
+const PER_EVENT_WEBHOOK = '8a7b6c5d-4e3f-4a1b-9c2d-3e4f5a6b7c8d';
 const APPROVE = 'relSendAndWait01';
 const AGENT_FLOW = 'relAiAgentTools1';
 const RATES = 'relExchangeRate1';
@@ -61,23 +63,37 @@ const node = (name: string, type: string, typeVersion: number, parameters: IData
 });
 const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 
+/** A published Messaging Trigger's workflow; `outputs`: the nodes its outputs lead to, one each. */
+function messagingTriggerFlow(id: string, name: string, webhookId: string, on: { value: string; events: string[]; options: IDataObject }, outputs: string[] = []): WorkflowJson {
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
+				instanceName: { __rl: true, mode: 'name', value: on.value },
+				events: on.events,
+				options: { replaceExistingWebhook: true, ...on.options },
+			}, { webhookId, credentials: { messagingApi: messagingCredential } }),
+			...outputs.map((output) => node(output, 'n8n-nodes-base.noOp', 1, {})),
+		],
+		connections: outputs.length ? { 'Messaging Trigger': { main: outputs.map((output) => [{ node: output, type: 'main', index: 0 }]) } } : {},
+	};
+}
+
 function workflows(): WorkflowJson[] {
 	const messagingCredentials = { messagingApi: messagingCredential };
 	return [
-		{
-			id: LISTENER,
-			name: 'Release: Messaging Trigger',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
-					instanceName: { __rl: true, mode: 'name', value: 'sales' },
-					events: ['messageReceived'],
-					options: { replaceExistingWebhook: true },
-				}, { webhookId: LISTENER_WEBHOOK, credentials: messagingCredentials }),
-			],
-			connections: {},
-		},
+		messagingTriggerFlow(LISTENER, 'Release: Messaging Trigger', LISTENER_WEBHOOK, { value: 'sales', events: ['messageReceived'], options: {} }),
+		messagingTriggerFlow(
+			PER_EVENT,
+			'Release: Messaging Trigger, One per Event',
+			PER_EVENT_WEBHOOK,
+			{ value: 'Support Team', events: ['connectionUpdate', 'messageReceived'], options: { outputs: 'perEvent' } },
+			// Outputs in the event list's order: Message Received, then Connection Update.
+			['On message', 'On connection'],
+		),
 		{
 			id: APPROVE,
 			name: 'Release: Send and Wait',
@@ -253,6 +269,28 @@ describe(`the package in a running n8n ${N8N_VERSION}`, () => {
 			expect.objectContaining({ event: 'messages.upsert', instance: 'sales', senderPhone: '51987654321', text: 'hola desde WhatsApp' }),
 		]);
 		await server.deactivate(LISTENER);
+	});
+
+	it('gives each event its own output with Outputs One per Event: a delivery runs only the node on its output', async () => {
+		await server.activate(PER_EVENT);
+		for (const [event, data] of [
+			['connection.update', connectionUpdateData('Support Team', 'connecting')],
+			['messages.upsert', textMessageData('hola por salida')],
+		] as const) {
+			expect((await messaging.deliver('Support Team', event, data)).statuses, event).toEqual([200]);
+		}
+		const ran: Record<string, { outputs: number[]; nodes: string[] }> = {};
+		for (const summary of await server.waitForExecutions(PER_EVENT, 2)) {
+			const { runData } = (await server.execution(summary.id)).data.resultData;
+			const outputs = runData['Messaging Trigger'][0].data?.main ?? [];
+			const event = String(outputs.flatMap((items) => items ?? [])[0]?.json.event);
+			ran[event] = { outputs: outputs.map((items) => items?.length ?? 0), nodes: Object.keys(runData).filter((name) => name !== 'Messaging Trigger') };
+		}
+		expect(ran).toEqual({
+			'messages.upsert': { outputs: [1, 0], nodes: ['On message'] },
+			'connection.update': { outputs: [0, 1], nodes: ['On connection'] },
+		});
+		await server.deactivate(PER_EVENT);
 	});
 
 	it('Send and Wait for Response: a tampered link is refused (401), the approve link resumes the execution', async () => {

@@ -50,8 +50,10 @@ export interface Delivery {
 	status: number;
 	/** What n8n answered (the node's body, or n8n's own). */
 	body: unknown;
-	/** The items the workflow started with, or undefined when no execution started. */
+	/** The items the workflow started with, all outputs' together, or undefined when no execution started. */
 	items?: INodeExecutionData[];
+	/** The items by the trigger's output they leave from (its first output's at 0). */
+	outputs?: INodeExecutionData[][];
 }
 
 /** The express-like request and response n8n hands a webhook node. */
@@ -317,11 +319,11 @@ export class WebhookTriggerHarness {
 			if (!answer.sent) throw new Error('the node said it answered, but sent nothing');
 			delivery = { status: answer.status, body: answer.body, items: undefined };
 		} else {
-			const items = result.workflowData?.[0];
+			const outputs = result.workflowData;
 			delivery =
-				items === undefined
+				outputs === undefined
 					? { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } }
-					: { status: 200, body: { message: 'Workflow was started' }, items };
+					: { status: 200, body: { message: 'Workflow was started' }, items: outputs.flat(), outputs };
 		}
 		this.deliveries.push(delivery);
 		return delivery;

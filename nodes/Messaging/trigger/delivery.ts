@@ -8,6 +8,7 @@ import { chatFilteredOut, filtersFrom, messageFilteredOut, type TriggerFilters }
 import { fetchMedia } from './media';
 import { mediaOf, type MessageFields } from './messageFields';
 import { missingOf, normalise, repeatKeyOf, triggerEventOf } from './normalise';
+import { byOutput } from './outputs';
 import { dataOf, isDelivery, isObject, type Delivery } from './read';
 import { VERIFICATION_HEADER, type Registration } from './registration';
 
@@ -92,7 +93,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const binary = await binaryOf(this, body, kind, options);
 	if (binary instanceof Error) workflowItems[0].json.mediaError = binary.message;
 	else if (binary) workflowItems[0].binary = binary;
-	return { workflowData: [workflowItems] };
+	return { workflowData: byOutput(workflowItems, { events, options }, kind) };
 }
 
 /** Why a delivery's item starts nothing, by the filters that apply to its kind; undefined when it starts the workflow. */
