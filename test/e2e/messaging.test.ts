@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY, FAKE_PAIRING_CODE, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { unordered } from '../harness/unordered';
 
 /** The first box of an MP4 file: what the fake reads a video note's length from. */
 const MP4_BASE64 = 'AAAAGGZ0eXBpc29tAAACAGlzb21pc28y';
@@ -585,12 +586,11 @@ describe('Messaging in n8n: chat state, with no mapping', () => {
 			{ block: 'success', number: '51944444444', blocked: false },
 			{ block: 'success', number: '51933333333', blocked: false },
 		]);
-		expect(received('/chat/updateBlockStatus/sales').map((r) => r.body)).toEqual([
-			{ number: '51944444444', status: 'block' },
-			{ number: '51933333333', status: 'block' },
-			{ number: '51944444444', status: 'unblock' },
-			{ number: '51933333333', status: 'unblock' },
-		]);
+		// Each node's two requests go out together (not sends: no lane), in either order; Unblock's after Block's.
+		const sent = received('/chat/updateBlockStatus/sales').map((r) => r.body);
+		expect(sent).toHaveLength(4);
+		expect(unordered(sent.slice(0, 2))).toEqual(unordered([{ number: '51944444444', status: 'block' }, { number: '51933333333', status: 'block' }]));
+		expect(unordered(sent.slice(2))).toEqual(unordered([{ number: '51944444444', status: 'unblock' }, { number: '51933333333', status: 'unblock' }]));
 		expect(messaging.chatStates.get('sales')?.blocked.size).toBe(0);
 	});
 });
