@@ -212,6 +212,8 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 			if (field.about) Object.assign(context.about, field.about(value));
 		}
 		op.adjustRequest?.(request);
+		// An answer that carries a file is read as it arrives (the API's readBody), never held whole.
+		if (op.answersWithFile) request.encoding = 'stream';
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
 		// Simplify works on the items as made, never on an error item nor on their files.

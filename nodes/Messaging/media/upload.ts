@@ -4,11 +4,13 @@
 // form fields, which multer gives the route as text (bracketed names nest: `quoted[key][id]`,
 // `mentioned[]`), and the route's JSON schema is then checked on that text. The file streams from
 // n8n's binary store into the request: the node never holds it whole (in memory mode the item does).
-import type { IDataObject, INode } from 'n8n-workflow';
+// An operation declares its upload (`FileUpload`, a key of `sendOperation`), and `uploadHooks` makes
+// the hooks the runner runs for it: the same for every operation that sends a file.
+import type { IDataObject, IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-import type { Field, ItemFunctions, ItemReader, RequestOptions, SendRequest } from '../../shared/contract';
+import { valueOf, type Field, type ItemFunctions, type ItemReader, type RequestOptions, type SendRequest, type Values } from '../../shared/contract';
 import { asNodeError } from '../../shared/errors';
-import { streamedBody } from '../../shared/routingNodeAdaptation';
+import { streamedBody } from '../../shared/transmission';
 import { checkMediaSize } from '../validation/media';
 import { base64Of, binaryLabel, type BinaryFile, type MediaContent } from './source';
 
@@ -122,7 +124,7 @@ export interface UploadAttempt {
 }
 
 /** The item's upload record: a value with no parameter, new for each item, after the fields that make the body. */
-export const uploadAttempt: Field<'uploadAttempt', UploadAttempt> = {
+const uploadAttempt: Field<'uploadAttempt', UploadAttempt> = {
 	name: 'uploadAttempt',
 	properties: [],
 	read: () => ({ uploaded: false, readsNoForm: false }),
@@ -134,7 +136,7 @@ export const uploadAttempt: Field<'uploadAttempt', UploadAttempt> = {
  * form field, or the server read no form (`sendUploadOrJson`): then it goes as base64 under `key`,
  * within base64's 15 MB (`fallback` is then true). `attempt` is the item's, which says which.
  */
-export async function withFile(
+async function withFile(
 	request: RequestOptions,
 	content: MediaContent,
 	key: string,
@@ -169,7 +171,7 @@ export async function withFile(
  * the server refused so goes again once, as JSON with the file as base64 (`withFile`); any other
  * answer is the send's own. No request asks the release first: servers that take uploads pay nothing.
  */
-export async function sendUploadOrJson(send: SendRequest, attempt: UploadAttempt, node: INode): Promise<unknown> {
+async function sendUploadOrJson(send: SendRequest, attempt: UploadAttempt, node: INode): Promise<unknown> {
 	try {
 		return await send();
 	} catch (error) {
@@ -186,3 +188,43 @@ function formUnread(error: unknown): boolean {
 	return String(httpCode) === '400' && /requires property \\?"number\\?"/.test(String(message));
 }
 
+/** An operation's file, as the operation declares it: the builder and the runner do the rest. */
+export interface FileUpload<V extends Values = Values> {
+	/** The field that reads the file (`mediaFile`): a URL or base64 stays in the JSON body; a binary file is uploaded. */
+	file: Field<string, MediaContent>;
+	/** The body key that carries the file as base64 when it cannot go as a form. */
+	key: string;
+	/** The size an uploaded file must keep, and what the error calls it. */
+	limit(values: V): UploadLimit;
+	/**
+	 * Whether a server that reads no form gets the send again as JSON with base64: the route is
+	 * older than uploads (Evolution 2.1.0 and 2.1.1 have sendMedia and sendWhatsAppAudio, and read no
+	 * form). False for a route that came with uploads (sendPtv, 2.2.0).
+	 */
+	base64ForServersWithoutUploads: boolean;
+}
+
+/** What an upload adds to its operation: the item's upload record among its fields, and the hooks that send the file. */
+export interface UploadHooks<V extends Values> {
+	attempt: Field;
+	requestAsSent(request: RequestOptions, values: V, item: ItemReader): Promise<RequestOptions>;
+	send?(send: SendRequest, values: V, fns: IExecuteSingleFunctions): Promise<unknown>;
+}
+
+/**
+ * The hooks of a declared upload. A send that falls back to JSON gets the operation's
+ * `adjustRequest` again, on its new body (Send Media's body as one buffer).
+ */
+export function uploadHooks<V extends Values>(upload: FileUpload<V>, adjustRequest?: (request: RequestOptions) => void): UploadHooks<V> {
+	return {
+		attempt: uploadAttempt,
+		async requestAsSent(request, values, item) {
+			const sent = await withFile(request, valueOf(values, upload.file), upload.key, upload.limit(values), item, valueOf(values, uploadAttempt));
+			if (sent.fallback) adjustRequest?.(sent.request);
+			return sent.request;
+		},
+		...(upload.base64ForServersWithoutUploads
+			? { send: async (send: SendRequest, values: V, fns: IExecuteSingleFunctions) => await sendUploadOrJson(send, valueOf(values, uploadAttempt), fns.getNode()) }
+			: {}),
+	};
+}
