@@ -100,7 +100,7 @@ export type Release = `${number}.${number}.${number}`;
  *
  * 1. `oncePerRun`: whether this item makes the operation for every input item of the run;
  * 2. its fields' `read`, `to` and `about` (then its API's fields'), each in the order listed;
- * 3. `adjustRequest`: a last change to the request once every field is in it;
+ * 3. `adjustRequest`: a last change to the request once every field is in it; `answersWithFile`: the answer asked as a stream;
  * 4. `subject`, `routeKindOf`: what errors call the request, and its case of the error table;
  * 5. `local`: the answer made on this machine, instead of 6 to 11;
  * 6. `custom.completeRequest`: what only the execution adds (a custom operation);
