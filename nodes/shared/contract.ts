@@ -65,19 +65,21 @@ export type ValuesOf<Fields extends readonly Field[]> = { [F in Fields[number] a
 /** The value of `field` among values read before (or at the API level): typed by the field, found by its name. */
 export const valueOf = <N extends string, T>(values: Values, field: Field<N, T>): Awaited<T> => values[field.name] as Awaited<T>;
 
-/** What a send with `notFoundIsAnswer` resolves to when the API answers 404. */
+/** What a send with `notFoundIsAnswer` resolves to when the API answers 404; REFUSED, when `refusedIf` picks the answer. */
 export const NOT_FOUND = Symbol('not found');
+export const REFUSED = Symbol('refused');
 
 /**
  * Sends the operation's request once, with `change` applied; resolves to a successful answer's
  * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
- * run), for an operation that then asks something else. With `nullIsAnswer`, a 2xx JSON `null`
- * (a read of something never stored) resolves to null.
+ * run), for an operation that then asks something else; with `refusedIf`, an answer it picks (a
+ * refusal of the request's form, nothing done) resolves to REFUSED, for one that then sends it
+ * otherwise. With `nullIsAnswer`, a 2xx JSON `null` (a read of something never stored) resolves to null.
  */
 export type SendRequest = (
 	change?: Partial<RequestOptions>,
 	subject?: string,
-	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean },
+	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean; refusedIf?: (answer: Answer) => boolean },
 ) => Promise<unknown>;
 
 /**
@@ -95,9 +97,8 @@ export type Release = `${number}.${number}.${number}`;
 
 /**
  * An operation as the runtime and the editor see it; its callbacks take the values its fields read.
- * Its hooks run in this order for each item (`runOne` in runner.ts calls them in it, in one function;
- * docs/architecture.md's hook table says where each is called, and test/hookTable.test.ts holds it):
- *
+ * Its hooks run in this order for each item (`runOne` in runner.ts calls them in it; where each is
+ * called: docs/architecture.md's hook table, which test/hookTable.test.ts holds to this list):
  * 1. `oncePerRun`: whether this item makes the operation for every input item of the run;
  * 2. its fields' `read`, `to` and `about` (then its API's fields'), each in the order listed;
  * 3. `adjustRequest`: a last change to the request once every field is in it; `answersWithFile`: the answer asked as a stream;
