@@ -31,7 +31,7 @@ export interface SendDefinition<Fields extends readonly Field[]>
 	/**
 	 * The file the send carries, declared: a binary file goes as a form upload streamed from n8n's
 	 * binary store, or as base64 under its key where a form cannot carry the body (media/upload.ts).
-	 * Its hooks (`requestAsSent`, and `send` for a route older than uploads) are made here.
+	 * Its hooks (`requestAsSent`, `send`: a refused form sent again as JSON) are made here.
 	 */
 	upload?: FileUpload<ValuesOf<SendFields<Fields>>>;
 }
@@ -46,12 +46,12 @@ export function sendOperation<const Fields extends readonly Field[]>({
 }: SendDefinition<Fields>): Operation<ValuesOf<SendFields<Fields>>> {
 	const hooks = upload && uploadHooks(upload, definition.adjustRequest);
 	if (hooks && (definition.requestAsSent || definition.send)) throw new Error(`${definition.name}: an upload makes the send's requestAsSent and send`);
-	// The item's upload record comes after the fields that make the body.
+	// The item's upload record comes after the fields that make the body; no callback of the send reads it by type.
 	const own = hooks ? [...fields, hooks.attempt] : fields;
 	const sendFields: SendFields<Fields> = [instance, ...(own as unknown as Fields), sendOptionsField(routeOptions, ownOptions), pauseBetweenMessages];
 	return operation({
 		...definition,
-		...(hooks ? { requestAsSent: hooks.requestAsSent, ...(hooks.send ? { send: hooks.send } : {}) } : {}),
+		...(hooks ? { requestAsSent: hooks.requestAsSent, send: hooks.send } : {}),
 		request: { method: 'POST', path },
 		fields: sendFields,
 		inOrder: (values) => ({ lane: valueOf(values, instance), pauseMs: drawPause(valueOf(values, pauseBetweenMessages)) }),

@@ -46,7 +46,7 @@ export const sendVideoNote = sendOperation({
 	fields: [recipient, mediaFile, video],
 	routeOptions: MESSAGE_OPTIONS,
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
-	// sendPtv came with 2.2.0, which reads forms: no JSON retry (a 2.1 server has no such route).
+	// sendPtv came with 2.2.0, which reads forms: a server that reads none (2.1) has no such route.
 	upload: {
 		file: mediaFile,
 		key: 'video',
