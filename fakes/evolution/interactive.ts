@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 
 import { badRequest, internalError, schemaFailure } from './answers.ts';
 import { BUSINESS } from './instance.ts';
-import { cannotSend, sendOptions, sent } from './message.ts';
+import { cannotSend, sent } from './message.ts';
+import { sendOptions } from './sendSchemas.ts';
 import { serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeInstance, FakeState } from './types.ts';

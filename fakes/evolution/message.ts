@@ -7,91 +7,17 @@ import { badRequest, CONNECTION_CLOSED, internalError, NO_SOCKET_CHECK, noSocket
 import { DEFAULT_MIME, MIME_BY_EXTENSION, OPUS_MIME, mediaBytes, mediaSource, uploadedMedia } from './media.ts';
 import { createJid, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
+import { sendOptions, uploadSchema } from './sendSchemas.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
 import type { UploadedFile } from './multipart.ts';
 import type { CannedAnswer, FakeInstance, FakeState, StoredMedia, StoredMessage } from './types.ts';
 import { emitSendMessage } from './webhook.ts';
-
-const delaySchema: JsonSchema = { type: 'integer', description: 'Enter a value in milliseconds' };
-const quotedSchema: JsonSchema = {
-	properties: {
-		key: {
-			type: 'object',
-			properties: { id: { type: 'string' }, remoteJid: { type: 'string' }, fromMe: { type: 'boolean', enum: [true, false] } },
-			required: ['id'],
-			...isNotEmpty('id'),
-		},
-		message: { type: 'object' },
-	},
-};
-/** delay, quoted, everyOne and mentioned: the options most message schemas end with. */
-export const sendOptions: Record<string, JsonSchema> = {
-	delay: delaySchema,
-	quoted: quotedSchema,
-	everyOne: { type: 'boolean', enum: [true, false] },
-	mentioned: {
-		type: 'array',
-		minItems: 1,
-		uniqueItems: true,
-		items: { type: 'string', pattern: '^\\d+', description: '"mentioned" must be an array of numeric strings' },
-	},
-};
 
 const SCHEMAS = {
 	text: {
 		type: 'object',
 		properties: { number: numberSchema, text: { type: 'string' }, linkPreview: { type: 'boolean' }, ...sendOptions },
 		required: ['number', 'text'],
-	},
-	media: {
-		type: 'object',
-		properties: {
-			number: numberSchema,
-			mediatype: { type: 'string', enum: ['image', 'document', 'video', 'audio'] },
-			mimetype: { type: 'string' },
-			media: { type: 'string' },
-			fileName: { type: 'string' },
-			caption: { type: 'string' },
-			// 2.4's oneOf (a boolean or its text; 0, 1, 2 or their text) as one enum each; 2.3.x lets them through unread.
-			gifPlayback: { enum: [true, false, 'true', 'false'] },
-			gifAttribution: { enum: [0, 1, 2, '0', '1', '2'] },
-			...sendOptions,
-		},
-		required: ['number', 'mediatype'],
-	},
-	audio: {
-		type: 'object',
-		properties: { number: numberSchema, audio: { type: 'string' }, ...sendOptions },
-		required: ['number'],
-	},
-	ptv: {
-		type: 'object',
-		properties: { number: numberSchema, video: { type: 'string' }, ...sendOptions },
-		required: ['number'],
-	},
-	// statusMessageSchema: no number, no send options.
-	status: {
-		type: 'object',
-		properties: {
-			type: { type: 'string', enum: ['text', 'image', 'audio', 'video'] },
-			content: { type: 'string' },
-			caption: { type: 'string' },
-			backgroundColor: { type: 'string' },
-			font: { type: 'integer', minimum: 0, maximum: 5 },
-			statusJidList: {
-				type: 'array',
-				minItems: 1,
-				uniqueItems: true,
-				items: { type: 'string', pattern: '^\\d+', description: '"statusJidList" must be an array of numeric strings' },
-			},
-			allContacts: { type: 'boolean', enum: [true, false] },
-		},
-		required: ['type'],
-	},
-	sticker: {
-		type: 'object',
-		properties: { number: numberSchema, sticker: { type: 'string' }, ...sendOptions },
-		required: ['number'],
 	},
 	location: {
 		type: 'object',
@@ -256,7 +182,7 @@ export function sendMedia(
 	_id?: string,
 	file?: UploadedFile,
 ): CannedAnswer {
-	const invalid = schemaFailure(body, SCHEMAS.media);
+	const invalid = schemaFailure(body, uploadSchema(state.fake.release, 'media'));
 	if (invalid) return invalid;
 	const mediatype = body.mediatype as string;
 	const given = mediaSource(body.media);
@@ -346,7 +272,7 @@ export function sendWhatsAppAudio(
 	// Converted or not (`encoding: false`), the server always sends a voice note as ogg/opus.
 	const audio = {
 		key: 'audio' as const,
-		schema: SCHEMAS.audio,
+		schema: uploadSchema(state.fake.release, 'audio'),
 		notMedia: 'Owned media must be a url, base64, or valid file with buffer',
 		messageType: 'audioMessage',
 		mimetype: OPUS_MIME,
@@ -377,10 +303,10 @@ export function sendSticker(
 ): CannedAnswer {
 	// mediaSticker puts an uploaded file's base64 on its copy of the body, then converts the body's
 	// own `sticker`: with only a file, convertToWebP reads undefined as a URL.
-	if (upload && schemaFailure(body, SCHEMAS.sticker) === undefined && !mediaSource(body.sticker)) return internalError('Invalid URL');
+	if (upload && schemaFailure(body, uploadSchema(state.fake.release, 'sticker')) === undefined && !mediaSource(body.sticker)) return internalError('Invalid URL');
 	const sticker = {
 		key: 'sticker' as const,
-		schema: SCHEMAS.sticker,
+		schema: uploadSchema(state.fake.release, 'sticker'),
 		notMedia: 'Owned media must be a url or base64',
 		messageType: 'stickerMessage',
 		mimetype: 'image/webp',
@@ -404,7 +330,7 @@ export function sendPtv(
 	_id?: string,
 	upload?: UploadedFile,
 ): CannedAnswer {
-	const invalid = schemaFailure(body, SCHEMAS.ptv);
+	const invalid = schemaFailure(body, uploadSchema(state.fake.release, 'ptv'));
 	if (invalid) return invalid;
 	const source = upload ? 'base64' : mediaSource(body.video);
 	if (!source) return badRequest(['Owned media must be a url or base64']);
@@ -431,7 +357,7 @@ const argb = (color: string): number => parseInt(`FF${color.trim().replace('#', 
  * link is read as a local file.
  */
 export function sendStatus(state: FakeState, instance: FakeInstance, body: Record<string, unknown>): CannedAnswer {
-	const invalid = schemaFailure(body, SCHEMAS.status);
+	const invalid = schemaFailure(body, uploadSchema(state.fake.release, 'status'));
 	if (invalid) return invalid;
 	const content = body.content as string | undefined;
 	if (!content) return badRequest(['Content is required']);

@@ -21,6 +21,7 @@ export interface JsonSchema {
 	propertyNames?: JsonSchema;
 	if?: JsonSchema;
 	then?: JsonSchema;
+	oneOf?: JsonSchema[];
 }
 
 export interface SchemaError {
@@ -109,6 +110,12 @@ export function validateSchema(value: unknown, schema: JsonSchema, path = 'insta
 					for (const [name, item] of Object.entries(value))
 						if (item !== undefined) errors.push(...validateSchema(name, schema.propertyNames!, path));
 				break;
+			case 'oneOf': {
+				// jsonschema 1.4's validateOneOf: exactly one subschema must hold; it names them by place.
+				const holding = value === undefined ? 1 : schema.oneOf!.filter((sub) => validateSchema(value, sub, path).length === 0).length;
+				if (holding !== 1) fail(`is not exactly one from ${schema.oneOf!.map((_, i) => `[subschema ${i}]`).join(',')}`);
+				break;
+			}
 			case 'if':
 				if (value !== undefined && validateSchema(value, schema.if!, path).length === 0 && schema.then)
 					errors.push(...validateSchema(value, schema.then, path));

@@ -65,19 +65,21 @@ export type ValuesOf<Fields extends readonly Field[]> = { [F in Fields[number] a
 /** The value of `field` among values read before (or at the API level): typed by the field, found by its name. */
 export const valueOf = <N extends string, T>(values: Values, field: Field<N, T>): Awaited<T> => values[field.name] as Awaited<T>;
 
-/** What a send with `notFoundIsAnswer` resolves to when the API answers 404. */
+/** What a send with `notFoundIsAnswer` resolves to when the API answers 404; REFUSED, when `refusedIf` picks the answer. */
 export const NOT_FOUND = Symbol('not found');
+export const REFUSED = Symbol('refused');
 
 /**
  * Sends the operation's request once, with `change` applied; resolves to a successful answer's
  * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
- * run), for an operation that then asks something else. With `nullIsAnswer`, a 2xx JSON `null`
- * (a read of something never stored) resolves to null.
+ * run), for an operation that then asks something else; with `refusedIf`, an answer it picks (a
+ * refusal of the request's form, nothing done) resolves to REFUSED, for one that then sends it
+ * otherwise. With `nullIsAnswer`, a 2xx JSON `null` (a read of something never stored) resolves to null.
  */
 export type SendRequest = (
 	change?: Partial<RequestOptions>,
 	subject?: string,
-	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean },
+	options?: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean; refusedIf?: (answer: Answer) => boolean },
 ) => Promise<unknown>;
 
 /**
@@ -95,18 +97,19 @@ export type Release = `${number}.${number}.${number}`;
 
 /**
  * An operation as the runtime and the editor see it; its callbacks take the values its fields read.
- * Its hooks run in this order for each item (`runOne` in runner.ts calls them in it, in one function):
- *
+ * Its hooks run in this order for each item (`runOne` in runner.ts calls them in it; where each is
+ * called: docs/architecture.md's hook table, which test/hookTable.test.ts holds to this list):
  * 1. `oncePerRun`: whether this item makes the operation for every input item of the run;
  * 2. its fields' `read`, `to` and `about` (then its API's fields'), each in the order listed;
- * 3. `adjustRequest`: a last change to the request once every field is in it;
+ * 3. `adjustRequest`: a last change to the request once every field is in it; `answersWithFile`: the answer asked as a stream;
  * 4. `subject`, `routeKindOf`: what errors call the request, and its case of the error table;
- * 5. `local`: the answer made on this machine, instead of 6 to 10;
+ * 5. `local`: the answer made on this machine, instead of 6 to 11;
  * 6. `custom.completeRequest`: what only the execution adds (a custom operation);
  * 7. `inOrder`: the send's lane and pause;
  * 8. `send`: the request sent once, or several times, each made by `requestAsSent` when it goes;
  * 9. judging each answer: its API's gate, a server older than `since`, its own `answers`, then its API's table;
- * 10. `toItems` (then `simplify`) and `toBinary`: the items and their files;
+ * 10. `toBinary`: the items' files, from the answer;
+ * 11. `toItems` (then `simplify`): the items;
  *
  * and, for a custom operation, `custom.makeOutput` once every item ran.
  */
@@ -142,6 +145,8 @@ export interface Operation<V extends Values = Values> {
 	oncePerRun?(item: ItemReader): boolean;
 	/** A last change to the request once every field is in it. */
 	adjustRequest?(request: RequestOptions): void;
+	/** The answer carries a file (Send Media's echoes it): asked as a stream after `adjustRequest`, read by the API's `readBody`. */
+	answersWithFile?: boolean;
 	/** What the request is about, for errors: "RUC 20131312955". */
 	subject?(values: V): string;
 	/** The case of the error table from the item's values, when it depends on them (SBS or SUNAT). */
@@ -292,7 +297,7 @@ export interface Api {
 	fields?: readonly Field[];
 	/** The credential its requests need, when the node marks it optional: an item sent without one fails, saying so. */
 	credential?: NeededCredential;
-	/** Reads an answer's body, which some operations ask for as a stream. */
+	/** Reads an answer's body when it is a stream: that of an operation that `answersWithFile`, or of an upload. */
 	readBody?(body: unknown): Promise<unknown>;
 	/**
 	 * An answer every route of the API gives alike, whatever the operation (Evolution 2.4's licence

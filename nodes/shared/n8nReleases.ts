@@ -2,8 +2,10 @@
 // nodes call n8n rather than n8n calling them. A community package runs with the n8n-workflow and
 // n8n-core of the n8n it is loaded into, so a name n8n-workflow added later is not imported by
 // name (the import would be undefined there, and the call a TypeError): it is looked up here and
-// used only when present, with what each release does written beside it. RoutingNode's insides
-// are the other release-specific part: routingNodeAdaptation.ts. test/nodes/shared/n8nReleases.test.ts
+// used only when present, with what each release does written beside it. It relies on RoutingNode's
+// insides too: the releases its RoutingNode was checked against (PROVEN_RELEASES), and what it refuses
+// for a credential's domains in each (`routingNodeDomainRefusal`); docs/architecture.md lists every
+// file that relies on them. test/nodes/shared/n8nReleases.test.ts
 // pins each branch; test/nodes/shared/runtimeImports.test.ts fails when the built package imports
 // from n8n-workflow a name the oldest supported releases lack.
 import * as workflow from 'n8n-workflow';

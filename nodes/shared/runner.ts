@@ -20,6 +20,7 @@ import {
 
 import {
 	NOT_FOUND,
+	REFUSED,
 	type Answer,
 	type Api,
 	type ItemReader,
@@ -125,7 +126,7 @@ async function exchange(
 	context: RequestContext,
 	request: () => Promise<IN8nHttpFullResponse>,
 	pace: Pace,
-	{ notFoundIsAnswer = false, nullIsAnswer = false }: { notFoundIsAnswer?: boolean; nullIsAnswer?: boolean } = {},
+	{ notFoundIsAnswer = false, nullIsAnswer = false, refusedIf }: NonNullable<Parameters<SendRequest>[2]> = {},
 ): Promise<unknown> {
 	const { pacing, place, limits } = pace;
 	const exhausted = (answer: Answer, waitedMs: number, askedMs: number | undefined) =>
@@ -154,6 +155,7 @@ async function exchange(
 			if (!api.quota?.isRefusal(answer)) {
 				pacing.answered();
 				if (notFoundIsAnswer && answer.statusCode === 404) return NOT_FOUND;
+				if (refusedIf?.(answer)) return REFUSED;
 				if (nullIsAnswer && answer.body === null && answer.statusCode >= 200 && answer.statusCode < 300) return null;
 				return accept(api, node, itemIndex, context, answer, pace);
 			}
@@ -212,6 +214,8 @@ export async function runOne(run: ItemRun, plan: OperationPlan): Promise<ItemOut
 			if (field.about) Object.assign(context.about, field.about(value));
 		}
 		op.adjustRequest?.(request);
+		// An answer that carries a file is read as it arrives (the API's readBody), never held whole.
+		if (op.answersWithFile) request.encoding = 'stream';
 		context.subject = op.subject?.(values) ?? '';
 		if (op.routeKindOf) context.routeKind = op.routeKindOf(values);
 		// Simplify works on the items as made, never on an error item nor on their files.

@@ -1,6 +1,11 @@
 // One transmission of an item's request: made anew each time it goes (a refusal for quota sends it
-// again), since a body streamed from n8n's binary store can be read only once; and a request sent
-// with the run's own copy of the credential (an API whose token the run renews).
+// again), since a body streamed from n8n's binary store can be read only once; the streamed body
+// itself (a file between a head and a tail, as an upload's form frames it); and a request sent with
+// the run's own copy of the credential (an API whose token the run renews). What it relies on inside
+// n8n: its HTTP client streams a Readable body (`streamedBody`, proven against n8n 2.41.1), and
+// RoutingNode sends its own request with a credential it was given as `withCredentials` does
+// (RoutingNode's rawRoutingRequest; the compatibility stage runs its tests with each release of
+// PROVEN_RELEASES, n8nReleases.ts).
 import {
 	NodeOperationError,
 	type ICredentialDataDecryptedObject,
@@ -65,4 +70,32 @@ export async function withCredentials(
 	const credentialsDecrypted = { id: details?.id ?? '', name: details?.name ?? type, type, data: credentials };
 	const request = { ...(options as IHttpRequestOptions), ignoreHttpStatusErrors: true, returnFullResponse: true };
 	return (await fns.helpers.httpRequestWithAuthentication.call(fns, type, request, { credentialsDecrypted })) as IN8nHttpFullResponse;
+}
+
+/** What n8n's binary store hands out (`helpers.getBinaryStream`): a Node.js Readable. */
+interface StoreStream extends AsyncIterable<Buffer> {
+	constructor: { from?: (chunks: AsyncIterable<Buffer>, options?: { objectMode: boolean }) => unknown };
+}
+
+/**
+ * A request body that n8n's HTTP client streams to the server: `head`, the file as n8n's binary
+ * store reads it, then `tail`, never held whole. What it relies on, proven against n8n 2.41.1 (and
+ * as n8n's own HTTP Request node sends a binary file): n8n's client hands a Readable body to axios
+ * (n8n-workflow's isObjectEmpty knows stream classes), which pipes it into the socket. The Readable
+ * class comes from the store's stream itself (every Readable's constructor inherits `Readable.from`),
+ * since node code may not import `node:stream`. The request must not follow redirects
+ * (`disableFollowRedirect`): follow-redirects keeps every byte written in case it must send them again.
+ */
+export async function streamedBody(file: AsyncIterable<Buffer>, head: Buffer, tail: Buffer): Promise<unknown> {
+	async function* parts() {
+		yield head;
+		yield* file;
+		yield tail;
+	}
+	const from = (file as StoreStream).constructor?.from;
+	if (typeof from === 'function') return from(parts(), { objectMode: false });
+	// Not a Readable: the body goes as one Buffer.
+	const chunks: Buffer[] = [];
+	for await (const chunk of parts()) chunks.push(chunk);
+	return Buffer.concat(chunks);
 }

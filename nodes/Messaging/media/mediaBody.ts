@@ -2,7 +2,8 @@
 // a JSON body twice on the way out (a JSON string, then a buffer of it) and an answer four times on
 // the way in (chunks, joined, decoded, parsed); and the server's answer echoes the whole file as
 // `message.base64`. These two steps keep the copies down (measured in BENCHMARKS.md): the body
-// goes out as one buffer, and the answer is read as a stream whose echoed base64 is dropped as it
+// goes out as one buffer, and the answer (asked for as a stream: Send Media `answersWithFile`, and
+// every upload) is read by the API (transport.ts `readBody`) dropping the echoed base64 as it
 // passes, so it is never held.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,10 +14,9 @@ const LARGE_MEDIA = 64 * 1024;
 
 /**
  * Last step of Send Media: the JSON body as one buffer, its `media` copied in byte for
- * byte (base64 needs no JSON escaping), and the answer asked for as a stream (see readAnswer).
+ * byte (base64 needs no JSON escaping).
  */
 export function sendMediaAsBuffer(request: RequestOptions): void {
-	request.encoding = 'stream';
 	const body = request.body as IDataObject | undefined;
 	if (!body || typeof body.media !== 'string' || body.media.length < LARGE_MEDIA) return;
 	const { media, ...rest } = body;

@@ -84,3 +84,52 @@ describe('the fake Evolution API, uploads', () => {
 		expect(Buffer.from(((await response.json()) as { base64: string }).base64, 'base64')).toEqual(PDF);
 	});
 });
+
+/**
+ * Each release's own schemas on an upload's fields, as text: the words are those jsonschema 1.4.1
+ * gives for the release's src/validate/message.schema.ts (run once on the tags' files, recorded in
+ * docs/evolution-api.md, "Uploads"). 2.3.6 and 2.3.7 share the file.
+ */
+describe("the fake Evolution API, each release's upload schemas", () => {
+	const IMAGE: Array<[string, string]> = [
+		['number', '51987654321'],
+		['mediatype', 'image'],
+	];
+	const png = { bytes: PDF, fileName: 'a.png', type: 'image/png' };
+	const mp4 = { bytes: MP4, fileName: 'v.mp4', type: 'video/mp4' };
+	const refusal = (answer: { status: number; body: Record<string, unknown> }) => [answer.status, answer.body.response];
+	const NOT_A_FLAG = ['mentionsEveryOne is not of a type(s) boolean', 'mentionsEveryOne is not one of enum values: true,false'];
+
+	it.each(['2.3.6', '2.3.7'] as const)('%s lets Mention Everyone through as text (its schemas name the flag everyOne), and reads no GIF keys', async (release) => {
+		fake.release = release;
+		expect((await upload('sendMedia', [...IMAGE, ['mentionsEveryOne', 'true']], png)).status).toBe(201);
+		expect((await upload('sendPtv', [['number', '51987654321'], ['mentionsEveryOne', 'true']], mp4)).status).toBe(201);
+		expect((await upload('sendMedia', [...IMAGE, ['gifPlayback', 'yes']], png)).status).toBe(201);
+		expect(refusal(await upload('sendMedia', [...IMAGE, ['everyOne', 'true']], png))).toEqual([
+			400,
+			{ message: [['everyOne is not of a type(s) boolean', 'everyOne is not one of enum values: true,false']] },
+		]);
+	});
+
+	it('2.4.0-rc2 refuses Mention Everyone as text on every upload route that has it, and takes the GIF keys as text', async () => {
+		fake.release = '2.4.0-rc2';
+		expect(refusal(await upload('sendMedia', [...IMAGE, ['mentionsEveryOne', 'true']], png))).toEqual([400, { message: [NOT_A_FLAG] }]);
+		expect(refusal(await upload('sendPtv', [['number', '51987654321'], ['mentionsEveryOne', 'true']], mp4))).toEqual([400, { message: [NOT_A_FLAG] }]);
+		expect(refusal(await upload('sendWhatsAppAudio', [['number', '51987654321'], ['mentionsEveryOne', 'true']], png))).toEqual([400, { message: [NOT_A_FLAG] }]);
+		expect(refusal(await upload('sendSticker', [['number', '51987654321'], ['mentionsEveryOne', 'true']], png))).toEqual([400, { message: [NOT_A_FLAG] }]);
+		const gif = await upload('sendMedia', [['number', '51987654321'], ['mediatype', 'video'], ['gifPlayback', 'true'], ['gifAttribution', '2']], mp4);
+		expect(gif.status).toBe(201);
+		expect(gif.body).toMatchObject({ message: { videoMessage: { gifPlayback: true, gifAttribution: 2 } } });
+		expect(refusal(await upload('sendMedia', [...IMAGE, ['gifPlayback', 'yes']], png))).toEqual([400, { message: [['gifPlayback is not exactly one from [subschema 0],[subschema 1]']] }]);
+	});
+
+	it.each(['2.3.6', '2.4.0-rc2'] as const)('%s refuses what no form can carry in any release: a delay, a status font or flag', async (release) => {
+		fake.release = release;
+		expect(refusal(await upload('sendMedia', [...IMAGE, ['delay', '1200']], png))).toEqual([400, { message: [['Enter a value in milliseconds']] }]);
+		const status = await upload('sendStatus', [['type', 'image'], ['content', 'x'], ['font', '1'], ['allContacts', 'true']], png);
+		expect(refusal(status)).toEqual([
+			400,
+			{ message: [['font is not of a type(s) integer', 'allContacts is not of a type(s) boolean', 'allContacts is not one of enum values: true,false']] },
+		]);
+	});
+});

@@ -4,7 +4,6 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
-import { sendUploadOrJson, uploadAttempt, withFile } from '../../media/upload';
 import { UPLOAD_LIMITS } from '../../validation/media';
 import { delayOption } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -20,7 +19,7 @@ const encoding: Field<'encoding', boolean | undefined> = {
 	to: inBody('encoding'),
 };
 
-/** The audio: a URL or raw base64 in the body; a binary file goes when the request does (`requestAsSent`). */
+/** The audio: a URL or raw base64 in the body; a binary file goes when the request does (`upload`). */
 const audio: Field<'audio', string | undefined> = {
 	name: 'audio',
 	properties: [],
@@ -37,7 +36,7 @@ export const sendAudio = sendOperation({
 	action: 'Send voice note',
 	description: 'Send a voice note from a URL, base64 text or a previous node (up to 16 MB)',
 	path: '/message/sendWhatsAppAudio/{instanceName}',
-	fields: [recipient, mediaFile, audio, encoding, uploadAttempt],
+	fields: [recipient, mediaFile, audio, encoding],
 	// The route honours only the delay (shown as "recording audio...").
 	routeOptions: [delayOption('recording audio...')],
 	ownOptions: [
@@ -51,11 +50,12 @@ export const sendAudio = sendOperation({
 		},
 	],
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts); with
-	// Convert to Voice Note off it goes as base64, which the server then sends as it is.
-	async requestAsSent(request, values, item) {
-		const limit = { bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' };
-		return (await withFile(request, valueOf(values, mediaFile), 'audio', limit, item, valueOf(values, uploadAttempt))).request;
+	// Convert to Voice Note off it goes as base64, which the server then sends as it is. A server
+	// before 2.1.2, which reads no form, gets it again as base64 JSON.
+	upload: {
+		file: mediaFile,
+		key: 'audio',
+		limit: () => ({ bytes: UPLOAD_LIMITS.audio, what: 'a voice note on WhatsApp' }),
+		base64ForServersWithoutUploads: true,
 	},
-	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
-	send: (send, values, fns) => sendUploadOrJson(send, valueOf(values, uploadAttempt), fns.getNode()),
 });

@@ -7,7 +7,6 @@ import { recipient } from '../../fields';
 import { sendMediaAsBuffer } from '../../media/mediaBody';
 import { defaultMediaFileName, mimeTypeForFileName } from '../../media/mimeTypes';
 import { mediaFile } from '../../media/source';
-import { sendUploadOrJson, uploadAttempt, withFile } from '../../media/upload';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { checkFileName, checkMediaType, checkMimeType, MEDIA_TYPE_OPTIONS, UPLOAD_LIMITS } from '../../validation/media';
 import { sendOperation } from '../../sendOperation';
@@ -128,20 +127,23 @@ export const sendMedia = sendOperation({
 	action: 'Send image, video, audio or document',
 	description: 'Send a file from a URL, base64 text or a previous node (documents up to 100 MB)',
 	path: '/message/sendMedia/{instanceName}',
-	fields: [recipient, mediaType, mediaFile, media, uploadAttempt],
+	fields: [recipient, mediaType, mediaFile, media],
 	routeOptions: MESSAGE_OPTIONS,
 	ownOptions: MEDIA_DETAIL_OPTIONS,
+	// A binary file is uploaded as a form, streamed from n8n's binary store; a server before 2.1.2,
+	// which reads no form, gets it again as base64 JSON (media/upload.ts).
+	upload: {
+		file: mediaFile,
+		key: 'media',
+		limit: (values) => {
+			const type = valueOf(values, mediaType);
+			const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
+			return { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
+		},
+		base64ForServersWithoutUploads: true,
+	},
 	// Keeps a large file from being copied over and over on its way out (media/mediaBody.ts).
 	adjustRequest: sendMediaAsBuffer,
-	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
-	async requestAsSent(request, values, item) {
-		const type = valueOf(values, mediaType);
-		const article = { image: 'an image', video: 'a video', audio: 'an audio file', document: 'a document' }[type];
-		const limit = { bytes: UPLOAD_LIMITS[type], what: `${article} on WhatsApp` };
-		const sent = await withFile(request, valueOf(values, mediaFile), 'media', limit, item, valueOf(values, uploadAttempt));
-		if (sent.fallback) sendMediaAsBuffer(sent.request);
-		return sent.request;
-	},
-	// An upload a server before 2.1.2 cannot read goes again as JSON (media/upload.ts).
-	send: (send, values, fns) => sendUploadOrJson(send, valueOf(values, uploadAttempt), fns.getNode()),
+	// The server echoes the file (message.base64): its answer is read as it arrives, the echo dropped.
+	answersWithFile: true,
 });

@@ -2,7 +2,6 @@ import { valueOf, type Field } from '../../../shared/contract';
 import { inBody } from '../../../shared/fields';
 import { recipient } from '../../fields';
 import { mediaFile } from '../../media/source';
-import { uploadAttempt, withFile } from '../../media/upload';
 import { UPLOAD_LIMITS } from '../../validation/media';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
@@ -29,7 +28,7 @@ const video: Field<'video', string | undefined> = {
 				problem: `is ${content.mimeType}, not a video`,
 				hint: 'Give an MP4 video (video/mp4); WhatsApp plays a video note as a round video.',
 			});
-		// A binary file is uploaded when the request goes (`requestAsSent`).
+		// A binary file is uploaded when the request goes (`upload`).
 		return content.binary ? undefined : content.media;
 	},
 	to: inBody('video'),
@@ -44,12 +43,14 @@ export const sendVideoNote = sendOperation({
 		'Give the video as Base64 or a Binary File (uploaded as a file): Evolution API reads a video note\'s length from the file itself and fails on a link, so a URL is refused before sending.',
 	subtitle: 'Send Video Note',
 	path: '/message/sendPtv/{instanceName}',
-	fields: [recipient, mediaFile, video, uploadAttempt],
+	fields: [recipient, mediaFile, video],
 	routeOptions: MESSAGE_OPTIONS,
 	// A binary file is uploaded as a form, streamed from n8n's binary store (media/upload.ts).
-	async requestAsSent(request, values, item) {
-		const limit = { bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' };
-		// sendPtv came with 2.2.0, which reads forms: no JSON retry (a 2.1 server has no such route).
-		return (await withFile(request, valueOf(values, mediaFile), 'video', limit, item, valueOf(values, uploadAttempt))).request;
+	// sendPtv came with 2.2.0, which reads forms: a server that reads none (2.1) has no such route.
+	upload: {
+		file: mediaFile,
+		key: 'video',
+		limit: () => ({ bytes: UPLOAD_LIMITS.video, what: 'a video on WhatsApp' }),
+		base64ForServersWithoutUploads: false,
 	},
 });

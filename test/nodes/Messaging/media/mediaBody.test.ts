@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 
 import { readAnswer, sendMediaAsBuffer } from '../../../../nodes/Messaging/media/mediaBody';
+import { sendMedia } from '../../../../nodes/Messaging/resources/message/sendMedia';
 
 const answer = JSON.stringify({
 	key: { id: 'ABC' },
@@ -41,13 +42,19 @@ describe('sendMediaAsBuffer', () => {
 		expect(Buffer.isBuffer(request.body)).toBe(true);
 		expect(JSON.parse((request.body as unknown as Buffer).toString('utf8'))).toEqual({ number: '51987654321', mediatype: 'image', caption: 'Hola "tú"', media });
 		expect(request.headers).toEqual({ accept: 'application/json', 'Content-Type': 'application/json' });
-		expect((request as { encoding?: string }).encoding).toBe('stream');
+		// How the answer is read is the operation's fact (Send Media `answersWithFile`), not the body's.
+		expect((request as { encoding?: string }).encoding).toBeUndefined();
 	});
 
-	it('leaves small media as a plain JSON body (still reading the answer as a stream)', () => {
+	it('leaves small media as a plain JSON body', () => {
 		const request = { body: { media: 'https://files.example.com/a.png' } };
 		sendMediaAsBuffer(request);
 		expect(request.body).toEqual({ media: 'https://files.example.com/a.png' });
-		expect((request as { encoding?: string }).encoding).toBe('stream');
+		expect((request as { encoding?: string }).encoding).toBeUndefined();
+	});
+
+	it('is the Send Media whose answer, which echoes the file, is read as a stream', () => {
+		expect(sendMedia.adjustRequest).toBe(sendMediaAsBuffer);
+		expect(sendMedia.answersWithFile).toBe(true);
 	});
 });
