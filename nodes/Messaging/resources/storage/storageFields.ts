@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { bad, ok, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field, SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
-import { inBody } from '../../../shared/fields';
+import { filtersCollection, inBody } from '../../../shared/fields';
 import { checkMessageId } from '../../validation/messageKeys';
 
 /** The server's Media.type: the media's proto key, as getBase64FromMediaMessage names it (wa.types.ts TypeMediaMessage). */
@@ -43,24 +43,17 @@ const TYPE_VALUES = MEDIA_TYPES.map((type) => type.value);
 export const mediaFilters: Field<'filters', MediaFilters> = {
 	name: 'filters',
 	properties: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID, as Get Media gives it" },
-				{ displayName: 'Media Type', name: 'mediaType', type: 'options', options: MEDIA_TYPES, default: 'imageMessage' },
-				{
-					displayName: 'Message ID',
-					name: 'messageId',
-					type: 'string',
-					default: '',
-					description: "The media message's key.ID, from the trigger or a send's output",
-				},
-			],
-		},
+		filtersCollection([
+			{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID, as Get Media gives it" },
+			{ displayName: 'Media Type', name: 'mediaType', type: 'options', options: MEDIA_TYPES, default: 'imageMessage' },
+			{
+				displayName: 'Message ID',
+				name: 'messageId',
+				type: 'string',
+				default: '',
+				description: "The media message's key.ID, from the trigger or a send's output",
+			},
+		]),
 	],
 	read(item) {
 		const given = (item.parameter('filters', {}) ?? {}) as IDataObject;
