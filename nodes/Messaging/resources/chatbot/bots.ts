@@ -58,12 +58,14 @@ export const TYPEBOT_URL = parameter(
 	{ displayName: 'Typebot URL', name: 'typebotUrl', type: 'string', default: '', placeholder: 'e.g. https://typebot.example.com', description: "The address of your Typebot's viewer, where the bot is published" },
 	checkHttpUrl,
 );
+/** A Typebot's public ID, as in its share link (Create's, and Start Typebot's). */
+export function checkTypebotPublicId(raw: unknown): Checked<string> {
+	const id = typeof raw === 'string' ? raw.trim() : '';
+	return /^[\w.-]{1,200}$/.test(id) ? ok(id) : bad('is not a public ID (letters, digits, -, _ and .)', 'Copy it from the Typebot share link (the last part of its address).');
+}
 export const TYPEBOT_PUBLIC_ID = parameter(
 	{ displayName: 'Typebot Public ID', name: 'typebotPublicId', type: 'string', default: '', placeholder: 'e.g. soporte-ventas-x1y2z3', description: "The bot's public ID, as in its share link" },
-	(raw) => {
-		const id = typeof raw === 'string' ? raw.trim() : '';
-		return /^[\w.-]{1,200}$/.test(id) ? ok(id) : bad('is not a public ID (letters, digits, -, _ and .)', 'Copy it from the Typebot share link (the last part of its address).');
-	},
+	checkTypebotPublicId,
 );
 const DIFY_BOT_TYPE = parameter(
 	{ displayName: 'Bot Type', name: 'difyBotType', type: 'options', options: DIFY_TYPES, default: 'chatBot', description: 'The kind of Dify app: Evolution calls its chat, completion or workflow API accordingly' },

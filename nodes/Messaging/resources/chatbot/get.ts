@@ -10,7 +10,7 @@ export const get = operation({
 	name: 'Get',
 	value: 'get',
 	action: 'Get chatbot',
-	description: "One bot's configuration: its trigger, settings and address (keys left out)",
+	description: "One bot's configuration: its trigger, settings and address (no keys)",
 	subtitle: 'Get Chatbot',
 	request: { method: 'GET', path: '/{bot}/fetch/{chatbotId}/{instanceName}' },
 	fields: [instance, bot, chatbotId],

@@ -8,7 +8,7 @@ export const getMany = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many chatbots of instance',
-	description: "The instance's bots of the picked kind, one item each (keys left out)",
+	description: "The instance's bots of the picked kind, one item each (no keys)",
 	subtitle: 'Get Chatbots',
 	request: { method: 'GET', path: '/{bot}/find/{instanceName}' },
 	fields: [instance, bot],

@@ -14,6 +14,6 @@ export const getSettings = operation({
 	fields: [instance, bot],
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	subject: ({ bot }) => `the ${BOTS[bot].name} settings`,
-	// The fallback bot comes whole (`Fallback`, `fallback`): its key masked too.
+	// The fallback bot comes whole (`Fallback`, `fallback`): its key left out too.
 	toItems: itemsWithoutSecrets,
 });

@@ -44,7 +44,7 @@ export const getOpenAiCredentials = operation({
 	name: 'Get Many OpenAI Credentials',
 	value: 'getOpenAiCredentials',
 	action: 'Get many OpenAI credentials of instance',
-	description: "The instance's stored OpenAI credentials with the bots using each (keys left out)",
+	description: "The instance's stored OpenAI credentials and the bots using each (no keys)",
 	subtitle: 'Get OpenAI Credentials',
 	request: { method: 'GET', path: '/openai/creds/{instanceName}' },
 	fields: [instance],
