@@ -7,6 +7,7 @@ import { bad, ok, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field, SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
 import { filtersCollection, inBody } from '../../../shared/fields';
+import { instanceRowOf } from '../../fields';
 import { checkMessageId } from '../../validation/messageKeys';
 
 /** The server's Media.type: the media's proto key, as getBase64FromMediaMessage names it (wa.types.ts TypeMediaMessage). */
@@ -83,9 +84,8 @@ export const mediaFilters: Field<'filters', MediaFilters> = {
  * from the query string (the path gives the name): without it they answer every instance's media.
  */
 export async function instanceIdOf(send: SendRequest, instanceName: string, fns: IExecuteSingleFunctions, operationName: string): Promise<string> {
-	const found = await send({ method: 'GET', url: '/instance/fetchInstances', qs: { instanceName }, body: undefined }, `instance "${instanceName}"`);
 	// Only the instance of that very name: another's id would hand out that instance's media.
-	const row = Array.isArray(found) ? (found as IDataObject[]).find((entry) => entry?.name === instanceName) : undefined;
+	const row = await instanceRowOf(send, instanceName);
 	if (typeof row?.id === 'string' && row.id) return row.id;
 	throw apiError(fns.getNode(), fns.getItemIndex(), {
 		message: `the server did not give the id of instance "${instanceName}", which ${operationName} needs to keep to its media: nothing was asked`,
