@@ -1,8 +1,8 @@
 // The fields several Messaging operations share: the instance that sends and the recipient.
-import { isResourceLocatorValue } from 'n8n-workflow';
+import { isResourceLocatorValue, type IDataObject } from 'n8n-workflow';
 
 import { bad } from '../shared/checks';
-import type { Field } from '../shared/contract';
+import type { Field, SendRequest } from '../shared/contract';
 import { checkedField, inBody, inPath } from '../shared/fields';
 import { checkInstanceName, checkPhoneNumber, type CheckedNumber } from './validation/recipients';
 
@@ -36,6 +36,16 @@ export const instance = checkedField(
 	inPath('instanceName'),
 	{ extractValue: true, about: (name) => ({ instance: name }) },
 );
+
+/**
+ * The instance's row as the server stores it (`GET /instance/fetchInstances?instanceName=`), for
+ * what an operation must know of it before its own request (its id, its channel); only the row of
+ * that very name, else undefined.
+ */
+export async function instanceRowOf(send: SendRequest, instanceName: string): Promise<IDataObject | undefined> {
+	const found = await send({ method: 'GET', url: '/instance/fetchInstances', qs: { instanceName }, body: undefined }, `instance "${instanceName}"`);
+	return Array.isArray(found) ? (found as IDataObject[]).find((entry) => entry?.name === instanceName) : undefined;
+}
 
 const NUMBER_DESCRIPTION =
 	'The recipient with country code. Spaces, +, dashes, dots and parentheses are removed; a WhatsApp address (…@s.whatsapp.net, a group …@g.us, …@lid) is sent as it is.';

@@ -11,7 +11,7 @@ const CHATWOOT_NEEDS = /^(url is not valid|accountId is required|token is requir
 export function integrationFailure(context: RequestContext, statusCode: number, body: unknown, reason: string, instance: string): Failure | undefined {
 	const integration = integrationOf(context.routeKind);
 	if (!integration) return undefined;
-	const { name, env, since, segment } = integration;
+	const { name, serverName, env, since, segment } = integration;
 	const httpCode = String(statusCode);
 	const off = env ? `Set ${env}=true in the Evolution API server's .env and restart it` : "Turn it on in the server's settings";
 	const empty = statusCode >= 200 && statusCode < 300 && (body === undefined || body === '');
@@ -24,7 +24,8 @@ export function integrationFailure(context: RequestContext, statusCode: number, 
 			httpCode,
 		};
 	}
-	if (statusCode === 400 && /^\S+ is disabled$/.test(reason)) {
+	// As the integration's controller says it, where the table knows its words.
+	if (statusCode === 400 && (serverName ? reason === `${serverName} is disabled` : /^\S+ is disabled$/.test(reason))) {
 		return { message: `the server has ${name} turned off ${detail(httpCode, reason)}`, description: `${off}.`, httpCode };
 	}
 	if (statusCode === 404 && since && /^Cannot (GET|POST) \//.test(reason)) {

@@ -27,6 +27,12 @@ export function showValue(value: unknown): string {
 	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/**
+ * A value and what is wrong with it, as a sentence goes on after the value's label: `"abc" is not a
+ * number`; an absent value (undefined) is not shown, the problem says what is missing.
+ */
+export const valueAndProblem = (value: unknown, problem: string) => (value === undefined ? problem : `${showValue(value)} ${problem}`);
+
 /** A number from `min` to `max` (a numeric text from an expression counts); `whole`: no fraction. */
 export function checkNumberInRange(raw: unknown, min: number, max: number, unit: string, whole = false): Checked<number> {
 	const number = typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : raw;

@@ -2,7 +2,7 @@
 // and what to do. Each API keeps only its table of what an answer means (its errors.ts).
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { showValue, type Checked } from './checks';
+import { valueAndProblem, type Checked } from './checks';
 
 /** What went wrong and what to do about it, before it names an item. */
 export interface Failure {
@@ -67,7 +67,7 @@ function nothingSentError(node: INode, itemIndex: number, sentence: string, hint
 
 /** The error for input that fails its check: item, field, value, the rule it breaks, and (as the description) what to do. */
 export const invalidInputError = (node: INode, itemIndex: number, label: string, raw: unknown, problem: string, hint: string) =>
-	nothingSentError(node, itemIndex, `${label} ${showValue(raw)} ${problem}.`, hint);
+	nothingSentError(node, itemIndex, `${label} ${valueAndProblem(raw, problem)}.`, hint);
 
 /** The error for an item that would be sent with no credential selected (the node marks it optional). */
 export const missingCredentialError = (node: INode, itemIndex: number, credential: { displayName: string; hint: string }) =>

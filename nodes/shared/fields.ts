@@ -50,6 +50,16 @@ export const optionsCollection = (options: INodeProperties[]): INodeProperties =
 	options,
 });
 
+/** An operation's Filters collection (a Find's, Get Media's), as the editor shows it. */
+export const filtersCollection = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options,
+});
+
 /** A number option of an Options collection: checked when set; left out, undefined (its default applies). */
 export function optionNumber(item: ItemReader, label: string, raw: unknown, [min, max]: [number, number], unit: string, whole = false): number | undefined {
 	return raw === undefined ? undefined : item.require(label, raw, checkNumberInRange(raw, min, max, unit, whole));

@@ -3,7 +3,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BOTS, type Bot } from '../resources/integration/integrations';
+import { BOTS, type Bot } from '../resources/chatbot/bots';
 import { listRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
 

@@ -186,6 +186,18 @@ function actorPhone(key: IDataObject, chat: { chatJid: string | null; isGroup: b
 	return firstPhone(chat.chatJid, key.remoteJidAlt, key.senderPn) ?? null;
 }
 
+/** What an edit and a deletion say of the message they act on, from its key. */
+function keyFields(key: IDataObject): IDataObject {
+	const chat = chatOfKey(key);
+	return {
+		messageId: text(key.id) ?? null,
+		chatJid: chat.chatJid,
+		isGroup: chat.isGroup,
+		fromMe: key.fromMe === true,
+		senderPhone: actorPhone(key, chat),
+	};
+}
+
 /** The fields of an edit: the message edited, its new text (or caption), and when. */
 export function editedFields(delivery: Delivery): IDataObject {
 	const edit = protocolMessageOf(delivery);
@@ -194,13 +206,8 @@ export function editedFields(delivery: Delivery): IDataObject {
 	// Some releases wrap the new content once more (`editedMessage.message`).
 	const message = isObject(edited.message) ? edited.message : edited;
 	const protoType = protoTypeOf({}, message);
-	const chat = chatOfKey(key);
 	return {
-		messageId: text(key.id) ?? null,
-		chatJid: chat.chatJid,
-		isGroup: chat.isGroup,
-		fromMe: key.fromMe === true,
-		senderPhone: actorPhone(key, chat),
+		...keyFields(key),
 		text: textOf(message, contentOf(message, protoType)),
 		editedAt: isoFromMillisOrDate(edit.timestampMs),
 	};
@@ -213,13 +220,5 @@ export function editedFields(delivery: Delivery): IDataObject {
  */
 export function deletedFields(delivery: Delivery): IDataObject {
 	const data = delivery.event === 'messages.delete' ? dataOf(delivery) : protocolMessageOf(delivery);
-	const key = isObject(data.key) ? data.key : data;
-	const chat = chatOfKey(key);
-	return {
-		messageId: text(key.id) ?? null,
-		chatJid: chat.chatJid,
-		isGroup: chat.isGroup,
-		fromMe: key.fromMe === true,
-		senderPhone: actorPhone(key, chat),
-	};
+	return keyFields(isObject(data.key) ? data.key : data);
 }

@@ -4,7 +4,7 @@
 // registrations apart, so "Listen for test event" restores the production webhook after it).
 import { NodeOperationError, randomString, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
-import { showValue } from '../../shared/checks';
+import { showValue, valueAndProblem } from '../../shared/checks';
 import { asNodeError } from '../../shared/errors';
 import { evolutionRequest } from '../transport';
 import { checkInstanceName } from '../validation/recipients';
@@ -87,7 +87,7 @@ interface FoundWebhook extends IDataObject {
 function instanceNameOf(fns: IHookFunctions): string {
 	const raw = fns.getNodeParameter('instanceName', '', { extractValue: true });
 	const checked = checkInstanceName(raw);
-	if (!checked.valid) throw new NodeOperationError(fns.getNode(), `Instance ${showValue(raw)} ${checked.problem}`, { description: checked.hint });
+	if (!checked.valid) throw new NodeOperationError(fns.getNode(), `Instance ${valueAndProblem(raw, checked.problem)}`, { description: checked.hint });
 	return checked.value;
 }
 

@@ -36,9 +36,10 @@ export function checkFromMe(raw: unknown): Checked<boolean> {
 /** A message's key from its three parts, each checked, each named in the error. */
 export function checkMessageKey(parts: { chat: unknown; messageId: unknown; fromMe: unknown }): Checked<MessageKey> {
 	const chat = checkChat(parts.chat);
-	if (!chat.valid) return bad(`has the chat ${showValue(parts.chat)}, which ${chat.problem}`, chat.hint);
+	// A part absent from a key object is said as missing, not shown.
+	if (!chat.valid) return bad(parts.chat === undefined ? 'has no chat (remoteJid)' : `has the chat ${showValue(parts.chat)}, which ${chat.problem}`, chat.hint);
 	const id = checkMessageId(parts.messageId);
-	if (!id.valid) return bad(`has the message ID ${showValue(parts.messageId)}, which ${id.problem}`, id.hint);
+	if (!id.valid) return bad(parts.messageId === undefined ? 'has no message ID (id)' : `has the message ID ${showValue(parts.messageId)}, which ${id.problem}`, id.hint);
 	const fromMe = checkFromMe(parts.fromMe);
 	if (!fromMe.valid) return bad(`has From Me ${showValue(parts.fromMe)}, which ${fromMe.problem}`, fromMe.hint);
 	return ok({ remoteJid: chat.value, fromMe: fromMe.value, id: id.value });
@@ -57,7 +58,8 @@ export function checkKeyObject(raw: unknown): Checked<MessageKey> {
 			return bad('is not valid JSON', KEY_HINT);
 		}
 	}
-	if (value === undefined || value === null || value === '') return bad("is empty: the input item has no message key (key)", KEY_HINT);
+	if (value === undefined) return bad('is missing: the input item has no message key (key)', KEY_HINT);
+	if (value === null || value === '') return bad('is empty: the input item has no message key (key)', KEY_HINT);
 	if (typeof value !== 'object' || Array.isArray(value)) return bad('is not a message key (an object with remoteJid, fromMe and id)', KEY_HINT);
 	const key = value as { remoteJid?: unknown; id?: unknown; fromMe?: unknown };
 	if (key.fromMe === undefined) return bad('has no fromMe (a message key has remoteJid, fromMe and id)', KEY_HINT);

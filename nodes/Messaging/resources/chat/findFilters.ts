@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, type Checked } from '../../../shared/checks';
 import type { Field } from '../../../shared/contract';
+import { filtersCollection } from '../../../shared/fields';
 import { checkChat, checkMessageId } from '../../validation/messageKeys';
 
 export interface FindFilters {
@@ -36,56 +37,49 @@ const LATEST = '9999-12-31T23:59:59.999Z';
 export const findFilters: Field<'filters', FindFilters> = {
 	name: 'filters',
 	properties: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Chat',
-					name: 'chat',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 51987654321 or 120363025246125486@g.us',
-					description: "Only this chat: the other person's number, or a WhatsApp address (…@s.whatsapp.net, …@g.us, …@lid)",
-				},
-				{
-					displayName: 'From Me Only',
-					name: 'fromMe',
-					type: 'boolean',
-					default: false,
-					description: "Whether to return only the messages this instance's number sent (the server has no filter for received ones)",
-					displayOptions: ONLY_FIND_MESSAGES,
-				},
-				{
-					displayName: 'Message ID',
-					name: 'messageId',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 3EB0C431C26A1916E07A',
-					description: 'Only the message with this key.ID',
-					displayOptions: { show: { '/operation': MESSAGE_FINDS } },
-				},
-				{
-					displayName: 'Sent After',
-					name: 'after',
-					type: 'dateTime',
-					default: '',
-					description: 'Only messages sent or received at or after this time',
-					displayOptions: ONLY_FIND_MESSAGES,
-				},
-				{
-					displayName: 'Sent Before',
-					name: 'before',
-					type: 'dateTime',
-					default: '',
-					description: 'Only messages sent or received at or before this time',
-					displayOptions: ONLY_FIND_MESSAGES,
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Chat',
+				name: 'chat',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 51987654321 or 120363025246125486@g.us',
+				description: "Only this chat: the other person's number, or a WhatsApp address (…@s.whatsapp.net, …@g.us, …@lid)",
+			},
+			{
+				displayName: 'From Me Only',
+				name: 'fromMe',
+				type: 'boolean',
+				default: false,
+				description: "Whether to return only the messages this instance's number sent (the server has no filter for received ones)",
+				displayOptions: ONLY_FIND_MESSAGES,
+			},
+			{
+				displayName: 'Message ID',
+				name: 'messageId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 3EB0C431C26A1916E07A',
+				description: 'Only the message with this key.ID',
+				displayOptions: { show: { '/operation': MESSAGE_FINDS } },
+			},
+			{
+				displayName: 'Sent After',
+				name: 'after',
+				type: 'dateTime',
+				default: '',
+				description: 'Only messages sent or received at or after this time',
+				displayOptions: ONLY_FIND_MESSAGES,
+			},
+			{
+				displayName: 'Sent Before',
+				name: 'before',
+				type: 'dateTime',
+				default: '',
+				description: 'Only messages sent or received at or before this time',
+				displayOptions: ONLY_FIND_MESSAGES,
+			},
+		]),
 	],
 	read(item) {
 		const raw = (item.parameter('filters', {}) ?? {}) as IDataObject;

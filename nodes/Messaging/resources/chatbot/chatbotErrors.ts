@@ -1,61 +1,14 @@
 // What the chatbot configuration routes answer that only they say, in the real server's words
 // (base-chatbot.controller.ts and each bot's controller at 2.3.7; 2.2's per-bot controllers where
-// they differ): a trigger another bot has, a bot or credential that is not there, settings not
-// made yet. Each operation reads its answers with these before the API's table (a bot switched off
+// they differ): a trigger another bot has (configFields.ts' configFailure), a bot or credential that
+// is not there, settings not made yet. Each operation reads its answers with these before the API's table (a bot switched off
 // and a release without the bot are the integration table's: integrationErrors.ts); the runner asks
 // an operation's answers for every answer, so each leaves a success to the API.
 import type { RequestContext } from '../../../shared/contract';
 import { detail, type Failure } from '../../../shared/errors';
-import { isMessagingSuccess, serverReason } from '../../errors';
-import { BOTS, type Bot } from '../integration/integrations';
-
-const instanceOf = (context: RequestContext) => `instance "${context.about.instance ?? ''}"`;
-
-/** What makes a second bot of a kind "already exist" on an instance (each controller's duplicate check on create and update). */
-const SAME_BOT: Readonly<Record<Bot, string>> = {
-	typebot: 'the same Typebot URL and Public ID',
-	evolutionBot: 'the same API URL and API key',
-	dify: 'the same bot type, API URL and API key',
-	flowise: 'the same API URL and API key',
-	n8n: 'the same webhook URL and Basic Auth',
-	evoai: 'the same agent URL and API key',
-	openai: 'the same assistant, or the same model and max tokens',
-};
-
-/** A trigger or a duplicate the server refused: the create and update routes' own answers. */
-function configFailure(context: RequestContext, statusCode: number, reason: string, bot: Bot): Failure | undefined {
-	const httpCode = String(statusCode);
-	const name = BOTS[bot].name;
-	const instance = instanceOf(context);
-	if (/^Trigger already exists$/.test(reason)) {
-		return {
-			message: `another ${name} bot of ${instance} already has this trigger ${detail(httpCode, reason)}`,
-			description: `Evolution gives a keyword trigger (its operator and value) and an advanced one (its value) to one ${name} bot per instance. Change Trigger Value, or change or delete the other bot (Get Many lists them).`,
-			httpCode,
-		};
-	}
-	if (/with an "All" trigger/.test(reason)) {
-		return {
-			message: `${instance} already has an enabled ${name} bot triggered by all messages ${detail(httpCode, reason)}`,
-			description: `Only one ${name} bot per instance may take every message while it is enabled. Pick another trigger type, or disable or delete that bot first (Get Many lists them).`,
-			httpCode,
-		};
-	}
-	if (/^[\w ]+ already exists$/.test(reason)) {
-		return {
-			message: `${instance} already has a ${name} bot with ${SAME_BOT[bot]} ${detail(httpCode, reason)}`,
-			description: 'Evolution keeps one such bot per instance. Update that bot instead, or change what tells them apart (Get Many lists them).',
-			httpCode,
-		};
-	}
-	return undefined;
-}
-
-/** Create: the trigger and duplicate checks run before the server's try, so their words reach us. */
-export function createFailure(context: RequestContext, statusCode: number, body: unknown, bot: Bot): Failure | undefined {
-	if (isMessagingSuccess(statusCode, body, context)) return undefined;
-	return configFailure(context, statusCode, serverReason(body), bot);
-}
+import { instanceOf, isMessagingSuccess, serverReason } from '../../errors';
+import { BOTS, type Bot } from './bots';
+import { configFailure } from './configFields';
 
 /** A bot the ID does not name: fetch answers `null` (2.3) or 500 `… not found` (2.2). */
 export function botNotFound(context: RequestContext, statusCode: number, body: unknown, bot: Bot, id: string): Failure | undefined {
@@ -79,7 +32,7 @@ export function updateFailure(context: RequestContext, statusCode: number, body:
 	const name = BOTS[bot].name;
 	return {
 		message: `the server refused to update ${name} bot ${id} of ${instanceOf(context)} ${detail('500', reason)}`,
-		description: `Evolution hides why: the ID is a bot of another instance, another ${name} bot has this trigger (or takes all messages while enabled), or one has ${SAME_BOT[bot]}. Check with Get Many.`,
+		description: `Evolution hides why: the ID is a bot of another instance, another ${name} bot has this trigger (or takes all messages while enabled), or one has ${BOTS[bot].sameBot}. Check with Get Many.`,
 		httpCode: '500',
 	};
 }

@@ -1,10 +1,10 @@
 import { operation } from '../../../shared/contract';
+import { isMessagingSuccess, serverReason } from '../../errors';
 import { instance } from '../../fields';
-import { bot } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
-import { createFailure } from './chatbotErrors';
-import { botSettings, createOptions, trigger } from './configFields';
-import { maskedItems } from './secrets';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from '../integration/integrations';
+import { bot, BOTS } from './bots';
+import { botSettings, configFailure, createOptions, trigger } from './configFields';
 
 export const create = operation({
 	name: 'Create',
@@ -17,7 +17,8 @@ export const create = operation({
 	fields: [instance, bot, botSettings, trigger, createOptions],
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	subject: ({ bot }) => `a ${BOTS[bot].name} bot`,
-	// The new bot's row, its API key or password masked.
-	toItems: maskedItems,
-	answers: ({ statusCode, body }, context, { bot }) => createFailure(context, statusCode, body, bot),
+	// The new bot's row, without its API key or password.
+	toItems: itemsWithoutSecrets,
+	// The trigger and duplicate checks run before the server's try, so their words reach us.
+	answers: ({ statusCode, body }, context, { bot }) => (isMessagingSuccess(statusCode, body, context) ? undefined : configFailure(context, statusCode, serverReason(body), bot)),
 });

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { bot } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
+import { integrationKind } from '../integration/integrations';
+import { bot, BOTS } from './bots';
 import { deleteFailure } from './chatbotErrors';
 import { chatbotId } from './locators';
 

@@ -1,8 +1,8 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { bot } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
-import { maskedItems } from './secrets';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from '../integration/integrations';
+import { bot, BOTS } from './bots';
 
 export const getSettings = operation({
 	name: 'Get Settings',
@@ -14,6 +14,6 @@ export const getSettings = operation({
 	fields: [instance, bot],
 	routeKindOf: ({ bot }) => integrationKind(bot),
 	subject: ({ bot }) => `the ${BOTS[bot].name} settings`,
-	// The fallback bot comes whole (`Fallback`, `fallback`): its key masked too.
-	toItems: maskedItems,
+	// The fallback bot comes whole (`Fallback`, `fallback`): its key left out too.
+	toItems: itemsWithoutSecrets,
 });

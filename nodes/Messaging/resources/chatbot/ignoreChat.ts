@@ -5,9 +5,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { bodyOf } from '../../../shared/fields';
 import { instance } from '../../fields';
-import { bot, sessionChat } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
+import { sessionChat } from '../integration/chatbotFields';
+import { integrationKind } from '../integration/integrations';
+import { bot, BOTS } from './bots';
 import { ignoreFailure } from './chatbotErrors';
+
 
 const ignoreOperation = (action: 'add' | 'remove') =>
 	operation({

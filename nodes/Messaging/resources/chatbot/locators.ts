@@ -4,8 +4,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field, ItemReader } from '../../../shared/contract';
 import { checkedField, inPath, inQuery } from '../../../shared/fields';
-import { checkRowId } from './checks';
-import { openAiCredentialProperty } from './ownSettings';
+import { checkRowId } from '../../validation/settings';
+import { openAiCredentialProperty } from './bots';
 
 /** The bot: `/{bot}/fetch|update|delete/{chatbotId}/{instance}`. */
 export const chatbotId = checkedField(

@@ -6,10 +6,11 @@ import { bad, ok, type Checked } from '../../../shared/checks';
 import { operation } from '../../../shared/contract';
 import { checkedField, inBody } from '../../../shared/fields';
 import { instance } from '../../fields';
+import { itemsWithoutSecrets } from '../../secrets';
 import { integrationKind } from '../integration/integrations';
 import { openAiFailure } from './chatbotErrors';
 import { credentialForModels, credentialToDelete } from './locators';
-import { maskedItems } from './secrets';
+
 
 const OPENAI = integrationKind('openai');
 
@@ -35,7 +36,7 @@ export const createOpenAiCredential = operation({
 	fields: [instance, credentialName, openAiApiKey],
 	routeKind: OPENAI,
 	subject: ({ credentialName }) => credentialName,
-	toItems: maskedItems,
+	toItems: itemsWithoutSecrets,
 	answers: ({ statusCode, body }, context) => openAiFailure(context, statusCode, body),
 });
 
@@ -43,13 +44,13 @@ export const getOpenAiCredentials = operation({
 	name: 'Get Many OpenAI Credentials',
 	value: 'getOpenAiCredentials',
 	action: 'Get many OpenAI credentials of instance',
-	description: "The instance's stored OpenAI credentials with the bots using each (keys masked)",
+	description: "The instance's stored OpenAI credentials and the bots using each (no keys)",
 	subtitle: 'Get OpenAI Credentials',
 	request: { method: 'GET', path: '/openai/creds/{instanceName}' },
 	fields: [instance],
 	routeKind: OPENAI,
 	subject: () => 'the OpenAI credentials',
-	toItems: maskedItems,
+	toItems: itemsWithoutSecrets,
 });
 
 export const deleteOpenAiCredential = operation({

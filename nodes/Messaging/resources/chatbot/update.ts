@@ -3,13 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { apiError, invalidInputError } from '../../../shared/errors';
 import { instance } from '../../fields';
-import { bot } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
-import { botKeysOf } from './bots';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from '../integration/integrations';
+import { bot, botKeysOf, BOTS } from './bots';
 import { updateFailure } from './chatbotErrors';
 import { botChanges, triggerProblem } from './configFields';
 import { chatbotId } from './locators';
-import { maskedItems } from './secrets';
 
 export const update = operation({
 	name: 'Update',
@@ -43,6 +42,6 @@ export const update = operation({
 		if (problem) throw invalidInputError(fns.getNode(), fns.getItemIndex(), 'Trigger Type', body.triggerType, problem.problem, problem.hint);
 		return await send({ body });
 	},
-	toItems: maskedItems,
+	toItems: itemsWithoutSecrets,
 	answers: ({ statusCode, body }, context, { bot, chatbotId }) => updateFailure(context, statusCode, body, bot, chatbotId),
 });

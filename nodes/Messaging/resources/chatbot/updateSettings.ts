@@ -3,12 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
 import { instance } from '../../fields';
-import { bot } from '../integration/chatbotFields';
-import { BOTS, integrationKind } from '../integration/integrations';
-import { BOT_FACTS, requiredSettingsOf, SETTINGS_DEFAULTS, settingKeysOf } from './bots';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from '../integration/integrations';
+import { bot, botKind, BOTS, SETTINGS_DEFAULTS, settingKeysOf } from './bots';
 import { settingsFailure } from './chatbotErrors';
 import { settingsChanges } from './configFields';
-import { maskedItems } from './secrets';
 
 export const updateSettings = operation({
 	name: 'Update Settings',
@@ -33,16 +32,17 @@ export const updateSettings = operation({
 		const body: IDataObject = {};
 		for (const key of settingKeysOf(bot)) if (stored[key] !== null && stored[key] !== undefined) body[key] = stored[key];
 		Object.assign(body, given);
-		for (const key of requiredSettingsOf(bot)) if (body[key] === undefined && key in SETTINGS_DEFAULTS) body[key] = SETTINGS_DEFAULTS[key];
+		for (const key of BOTS[bot].settings.required) if (body[key] === undefined && key in SETTINGS_DEFAULTS) body[key] = SETTINGS_DEFAULTS[key];
 		if (bot === 'openai' && !body.openaiCredsId) {
 			throw apiError(fns.getNode(), fns.getItemIndex(), {
 				message: `the OpenAI settings of instance "${instanceName}" need an OpenAI credential, and none is given or stored: nothing was changed`,
 				description: 'Add OpenAI Credential ID under Update Fields (Get Many OpenAI Credentials lists them).',
 			});
 		}
-		if (typeof given.fallbackId === 'string') body[BOT_FACTS[bot].fallbackKey] = given.fallbackId;
+		const { fallbackKey } = botKind(bot);
+		if (fallbackKey && typeof given.fallbackId === 'string') body[fallbackKey] = given.fallbackId;
 		return await send({ body });
 	},
-	toItems: maskedItems,
+	toItems: itemsWithoutSecrets,
 	answers: ({ statusCode, body }, context, { bot }) => settingsFailure(context, statusCode, body, bot),
 });

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { keep } from '../../../shared/simplify';
 import { limited, returnAllOrLimit } from '../../limit';
+import { withoutSecrets } from '../../secrets';
 
 export const getManyInstances = operation({
 	name: 'Get Many',
@@ -12,13 +13,8 @@ export const getManyInstances = operation({
 	subtitle: 'Get Instances',
 	request: { method: 'GET', path: '/instance/fetchInstances' },
 	fields: [returnAllOrLimit],
-	// Each instance's own token is an API key: it stays out of the items.
-	toItems: (answer, { limit }) =>
-		limited(answer, limit).map((entry) => {
-			const json: IDataObject = { ...entry, state: entry.connectionStatus };
-			delete json.token;
-			return json;
-		}),
+	// Each instance's own token is an API key, and its Chatwoot and proxy rows hold theirs: the one rule leaves them out.
+	toItems: (answer, { limit }) => limited(answer, limit).map((entry) => ({ ...(withoutSecrets(entry) as IDataObject), state: entry.connectionStatus })),
 	// 14 fields: the number, the profile and how much the instance stored; the rows' IDs, client, times and settings left out.
 	simplify: {
 		...keep('name', 'state', 'ownerJid', 'profileName', 'profilePicUrl', 'integration', 'number'),

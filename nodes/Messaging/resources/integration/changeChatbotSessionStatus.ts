@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { bot, sessionChat, sessionStatus } from './chatbotFields';
+import { bot } from '../chatbot/bots';
+import { sessionChat, sessionStatus } from './chatbotFields';
 import { integrationKind } from './integrations';
 
 export const changeChatbotSessionStatus = operation({

@@ -1,23 +1,8 @@
-// The fields of the chatbot session operations: which kind of bot (the path segment of its routes),
-// the contact's chat, the status to give its session, and the bot whose sessions to list.
+// The fields of the chatbot session operations (the kind of bot is the Bot picker of
+// chatbot/bots.ts): the contact's chat, the status to give its session, and the bot whose sessions to list.
 import { bad, ok, type Checked } from '../../../shared/checks';
 import { checkedField, inBody, inPath, pickerField } from '../../../shared/fields';
 import { checkChat } from '../../validation/messageKeys';
-import { BOTS, type Bot } from './integrations';
-
-/** Which chatbot integration: `/{bot}/changeStatus/{instance}`, `/{bot}/fetchSessions/{botId}/{instance}`. */
-export const bot = pickerField<'bot', Bot>(
-	{
-		displayName: 'Bot',
-		name: 'bot',
-		type: 'options',
-		options: (Object.keys(BOTS) as Bot[]).map((value) => ({ name: BOTS[value].name, value })).sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'typebot',
-		description: 'The kind of chatbot the server runs for the instance',
-	},
-	{ problem: `is not one of ${Object.keys(BOTS).join(', ')}`, hint: 'Pick a bot from the list.' },
-	inPath('bot'),
-);
 
 /** The contact's chat as the server stores sessions (a message's key.remoteJid): a number becomes its …@s.whatsapp.net address. */
 export const sessionChat = checkedField(

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { keep } from '../../../shared/simplify';
 import { instance } from '../../fields';
-import { bot, botId } from './chatbotFields';
+import { bot } from '../chatbot/bots';
+import { botId } from './chatbotFields';
 import { integrationKind } from './integrations';
 
 export const getChatbotSessions = operation({

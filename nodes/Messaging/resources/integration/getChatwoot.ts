@@ -1,6 +1,7 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { integrationKind, withoutSecrets } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from './integrations';
 
 export const getChatwoot = operation({
 	name: 'Get Chatwoot',
@@ -11,5 +12,5 @@ export const getChatwoot = operation({
 	request: { method: 'GET', path: '/chatwoot/find/{instanceName}' },
 	fields: [instance],
 	routeKind: integrationKind('chatwoot'),
-	toItems: (answer) => [withoutSecrets(answer)],
+	toItems: itemsWithoutSecrets,
 });

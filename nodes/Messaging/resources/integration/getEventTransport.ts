@@ -1,6 +1,7 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { integrationKind, withoutSecrets } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from './integrations';
 import { transport } from './transportFields';
 
 export const getEventTransport = operation({
@@ -14,5 +15,5 @@ export const getEventTransport = operation({
 	routeKindOf: ({ transport }) => integrationKind(transport),
 	// JSON null: the instance never had this transport set.
 	send: async (send) => await send({}, undefined, { nullIsAnswer: true }),
-	toItems: (answer) => [answer === null ? { enabled: false, events: [] } : withoutSecrets(answer)],
+	toItems: (answer) => (answer === null ? [{ enabled: false, events: [] }] : itemsWithoutSecrets(answer)),
 });

@@ -1,6 +1,7 @@
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { integrationKind, withoutSecrets } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from './integrations';
 
 export const getProxy = operation({
 	name: 'Get Proxy',
@@ -13,5 +14,5 @@ export const getProxy = operation({
 	routeKind: integrationKind('proxy'),
 	// JSON null: the instance never had a proxy set.
 	send: async (send) => await send({}, undefined, { nullIsAnswer: true }),
-	toItems: (answer) => [answer === null ? { enabled: false, host: '', port: '', protocol: '', username: '' } : withoutSecrets(answer)],
+	toItems: (answer) => (answer === null ? [{ enabled: false, host: '', port: '', protocol: '', username: '' }] : itemsWithoutSecrets(answer)),
 });

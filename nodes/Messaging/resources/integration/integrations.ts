@@ -1,14 +1,18 @@
-// Evolution's server-side integrations the Integration resource drives: each one's path segment,
-// its name, the .env switch that turns it on, and the release that brought its routes; and what of
-// their answers stays out of the items.
-import type { IDataObject } from 'n8n-workflow';
+// Evolution's server-side integrations the Integration and Chatbot resources drive: each one's path
+// segment, its name, the .env switch that turns it on, and the release that brought its routes (the
+// bots' in chatbot/bots.ts, their one table); an operation's route kind names one, and the error
+// table finds it by that kind.
+import type { Release } from '../../../shared/contract';
+import { BOT_KINDS, botKind, type Bot } from '../chatbot/bots';
 
 export interface Integration {
 	name: string;
+	/** How the server's errors name it ("Typebot is disabled"), where they do. */
+	serverName?: string;
 	/** The server's .env setting; with it off, the routes answer empty (transports) or 400 "… is disabled". */
 	env?: string;
 	/** The first release with these routes (older ones answer 404 `Cannot POST …`). */
-	since?: string;
+	since?: Release;
 }
 
 /** The event transports (src/api/integrations/event/*), by the path segment of their routes. */
@@ -24,50 +28,27 @@ export const TRANSPORTS = {
 
 export type Transport = keyof typeof TRANSPORTS;
 
-/** The chatbots (src/api/integrations/chatbot/*), by the path segment of their routes. */
-export const BOTS = {
-	typebot: { name: 'Typebot', env: 'TYPEBOT_ENABLED' },
-	evolutionBot: { name: 'Evolution Bot' },
-	dify: { name: 'Dify', env: 'DIFY_ENABLED' },
-	flowise: { name: 'Flowise', env: 'FLOWISE_ENABLED' },
-	n8n: { name: 'n8n', env: 'N8N_ENABLED', since: '2.3.0' },
-	evoai: { name: 'EvoAI', env: 'EVOAI_ENABLED', since: '2.3.0' },
-	openai: { name: 'OpenAI', env: 'OPENAI_ENABLED' },
-} as const satisfies Record<string, Integration>;
-
-export type Bot = keyof typeof BOTS;
-
 const OTHERS = {
-	chatwoot: { name: 'Chatwoot', env: 'CHATWOOT_ENABLED' },
+	chatwoot: { name: 'Chatwoot', serverName: 'Chatwoot', env: 'CHATWOOT_ENABLED' },
 	proxy: { name: 'the proxy' },
 } as const satisfies Record<string, Integration>;
 
-/** An operation's route kind: `integration:<path segment>`, which the error table reads. */
-export const integrationKind = (segment: Transport | Bot | keyof typeof OTHERS) => `integration:${segment}`;
+type Segment = Transport | Bot | keyof typeof OTHERS;
+
+/** An operation's route kind: `integration:<path segment>`, the error table's case for it. */
+export const integrationKind = (segment: Segment) => `integration:${segment}`;
+
+/** Every integration by its route kind, with its path segment: found by the kind, never read out of it. */
+const BY_ROUTE_KIND: ReadonlyMap<string, Integration & { segment: Segment }> = new Map(
+	[
+		...Object.entries(TRANSPORTS).map(([segment, integration]): [Segment, Integration] => [segment as Transport, integration]),
+		...BOT_KINDS.map((segment): [Segment, Integration] => [segment, botKind(segment)]),
+		...Object.entries(OTHERS).map(([segment, integration]): [Segment, Integration] => [segment as keyof typeof OTHERS, integration]),
+	].map(([segment, { name, serverName, env, since }]) => [integrationKind(segment), { name, serverName, env, since, segment }]),
+);
 
 /** The integration a route kind names (with its path segment), if it is one. */
-export function integrationOf(routeKind: string): (Integration & { segment: string }) | undefined {
-	if (!routeKind.startsWith('integration:')) return undefined;
-	const segment = routeKind.slice('integration:'.length);
-	const all: Record<string, Integration> = { ...TRANSPORTS, ...BOTS, ...OTHERS };
-	return all[segment] ? { ...all[segment], segment } : undefined;
-}
+export const integrationOf = (routeKind: string) => BY_ROUTE_KIND.get(routeKind);
 
-/** What would let someone use the integration: API tokens, passwords, Pusher's secret. */
-const SECRET_KEYS = ['token', 'password', 'secret'];
-
-/**
- * An answer as an item, without its secrets (as Instance → Get Many leaves out each instance's
- * token). A webhook's headers may hold one (a bearer token, the Messaging Trigger's secret): only
- * their names stay, as `headerNames`.
- */
-export function withoutSecrets(answer: unknown): IDataObject {
-	const item: IDataObject = { ...(answer as IDataObject) };
-	for (const key of SECRET_KEYS) delete item[key];
-	if ('headers' in item) {
-		const headers = item.headers;
-		delete item.headers;
-		item.headerNames = headers && typeof headers === 'object' ? Object.keys(headers) : [];
-	}
-	return item;
-}
+/** What would let someone use an integration: API tokens (Chatwoot's), passwords (a proxy's, a queue's), Pusher's secret. */
+export const INTEGRATION_SECRET_KEYS: readonly string[] = ['token', 'password', 'secret'];

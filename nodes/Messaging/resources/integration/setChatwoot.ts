@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
 import { chatwootChange } from './chatwootFields';
-import { integrationKind, withoutSecrets } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from './integrations';
 import { enabled } from './transportFields';
 
 /** The keys `chatwoot/set` takes back from `chatwoot/find`; a null is left out (the schema refuses null for most). */
@@ -35,5 +36,5 @@ export const setChatwoot = operation({
 		for (const key of REQUIRED_FLAGS) body[key] = body[key] === true;
 		return await send({ body: { ...body, ...chatwoot } });
 	},
-	toItems: (answer) => [withoutSecrets(answer)],
+	toItems: itemsWithoutSecrets,
 });

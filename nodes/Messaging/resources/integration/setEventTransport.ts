@@ -5,7 +5,8 @@ import { apiError } from '../../../shared/errors';
 import { instance } from '../../fields';
 import { compareReleases, releaseParts, serverReleaseOfRun } from '../../serverRelease';
 import { NEWER_EVENTS } from '../../trigger/events';
-import { integrationKind, withoutSecrets, type Transport } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind, type Transport } from './integrations';
 import { enabled, events, transport, transportSettings, type TransportSettings } from './transportFields';
 
 const PUSHER_APP = ['appId', 'key', 'secret', 'cluster'] as const;
@@ -93,5 +94,5 @@ export const setEventTransport = operation({
 		}
 		return await send({ body: { [picked]: body } });
 	},
-	toItems: (answer) => [withoutSecrets(answer)],
+	toItems: itemsWithoutSecrets,
 });

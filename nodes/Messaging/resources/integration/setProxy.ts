@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { operation } from '../../../shared/contract';
 import { instance } from '../../fields';
-import { integrationKind, withoutSecrets } from './integrations';
+import { itemsWithoutSecrets } from '../../secrets';
+import { integrationKind } from './integrations';
 import { proxy } from './proxyFields';
 import { enabled } from './transportFields';
 
@@ -18,6 +19,6 @@ export const setProxy = operation({
 	// `{proxy: {instanceName, proxy: <what was sent>}}`: the item is the proxy, as Get Proxy gives it.
 	toItems: (answer) => {
 		const set = ((answer as IDataObject).proxy ?? {}) as IDataObject;
-		return [withoutSecrets({ instanceName: set.instanceName, ...(set.proxy as IDataObject) })];
+		return itemsWithoutSecrets({ instanceName: set.instanceName, ...(set.proxy as IDataObject) });
 	},
 });

@@ -5,6 +5,7 @@ import { operation, type Field } from '../../../shared/contract';
 import { instanceOf } from '../../errors';
 import { checkedField, inBody, optionsCollection } from '../../../shared/fields';
 import { instance } from '../../fields';
+import { checkTypebotPublicId, TYPEBOT_PUBLIC_ID, TYPEBOT_URL } from '../chatbot/bots';
 import { sessionChat } from './chatbotFields';
 import { integrationKind } from './integrations';
 
@@ -18,36 +19,9 @@ function checkTypebotUrl(raw: unknown): Checked<string> {
 	return bad('is not an http or https URL', "Give the address of your Typebot's viewer, e.g. https://typebot.example.com.");
 }
 
-const typebotUrl = checkedField(
-	{
-		displayName: 'Typebot URL',
-		name: 'typebotUrl',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. https://typebot.example.com',
-		description: "The address of your Typebot's viewer, where the bot is published",
-	},
-	checkTypebotUrl,
-	inBody('url'),
-);
-
-const typebotPublicId = checkedField(
-	{
-		displayName: 'Typebot Public ID',
-		name: 'typebotPublicId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. soporte-ventas-x1y2z3',
-		description: "The bot's public ID, as in its share link",
-	},
-	(raw): Checked<string> => {
-		const id = typeof raw === 'string' ? raw.trim() : '';
-		return /^[\w.-]{1,200}$/.test(id) ? ok(id) : bad('is not a public ID (letters, digits, -, _ and .)', 'Copy it from the Typebot share link (the last part of its address).');
-	},
-	inBody('typebot'),
-);
+// The Typebot's parameters as Chatbot → Create has them (the bot table's); the URL without a trailing slash.
+const typebotUrl = checkedField({ ...TYPEBOT_URL.property, name: 'typebotUrl', required: true }, checkTypebotUrl, inBody('url'));
+const typebotPublicId = checkedField({ ...TYPEBOT_PUBLIC_ID.property, name: 'typebotPublicId', required: true }, checkTypebotPublicId, inBody('typebot'));
 
 interface StartOptions {
 	startSession: boolean;

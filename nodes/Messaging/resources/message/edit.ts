@@ -22,7 +22,7 @@ const ownMessage: Field<'ownMessage', true> = {
 				'Message',
 				key,
 				bad(
-					`${key.id} was not sent by this number (fromMe is false), and WhatsApp only lets its sender edit a message`,
+					'was not sent by this number (fromMe is false), and WhatsApp only lets its sender edit a message',
 					'Edit messages this instance sent: a send\'s output, or the trigger\'s messages with fromMe true.',
 				),
 			);

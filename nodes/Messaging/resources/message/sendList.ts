@@ -1,10 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { bad, ok, showValue, trimmedText, type Checked } from '../../../shared/checks';
+import { invalidInputError } from '../../../shared/errors';
 import { checkedField, inBody } from '../../../shared/fields';
-import { recipient } from '../../fields';
+import { instanceRowOf, recipient } from '../../fields';
 import { MESSAGE_OPTIONS } from '../../sendOptions';
 import { sendOperation } from '../../sendOperation';
+import { BUSINESS } from '../instance/instanceFields';
 import { footerIn, interactiveDescription, interactiveFooter, interactiveTitle } from './interactive';
 
 /** WhatsApp shows at most 10 rows in a list, over all its sections (Cloud API). */
@@ -32,14 +34,21 @@ interface RowEntry {
 	rowId?: unknown;
 }
 
+/** The sections sent, and the rows given without a description (their number in Rows, their title). */
+export interface ListRows {
+	sections: IDataObject[];
+	undescribed: Array<{ row: number; title: string }>;
+}
+
 /** The rows, grouped into sections by their Section in the order they first appear. */
-export function checkListRows(raw: unknown): Checked<IDataObject[]> {
+export function checkListRows(raw: unknown): Checked<ListRows> {
 	const entries = (Array.isArray((raw as { row?: unknown })?.row) ? (raw as { row: RowEntry[] }).row : []) as RowEntry[];
 	const hint = `Add 1 to ${MAX_LIST_ROWS} rows, each with a section and a title.`;
 	if (entries.length === 0) return bad('is empty: a list needs at least one row', hint);
 	if (entries.length > MAX_LIST_ROWS) return bad(`has ${entries.length} rows; WhatsApp shows at most ${MAX_LIST_ROWS}`, hint);
 	const sections = new Map<string, IDataObject[]>();
 	const ids = new Set<string>();
+	const undescribed: ListRows['undescribed'] = [];
 	for (const [index, entry] of entries.entries()) {
 		const section = trimmedText(entry.section);
 		const title = trimmedText(entry.title);
@@ -52,9 +61,10 @@ export function checkListRows(raw: unknown): Checked<IDataObject[]> {
 		const row: IDataObject = { title, rowId };
 		const description = trimmedText(entry.description);
 		if (description) row.description = description;
+		else undescribed.push({ row: index + 1, title });
 		sections.set(section, [...(sections.get(section) ?? []), row]);
 	}
-	return ok([...sections].map(([title, rows]) => ({ title, rows })));
+	return ok({ sections: [...sections].map(([title, rows]) => ({ title, rows })), undescribed });
 }
 
 const sections = checkedField(
@@ -87,8 +97,12 @@ const sections = checkedField(
 		],
 	},
 	checkListRows,
-	inBody('sections'),
+	inBody('sections', (rows: ListRows) => rows.sections),
 );
+
+/** Row 2 ("San Isidro"), or rows 2 ("San Isidro") and 3 ("Cercado"). */
+const rowsNamed = (rows: ListRows['undescribed']) =>
+	`${rows.length === 1 ? 'row' : 'rows'} ${rows.map(({ row, title }) => `${row} (${showValue(title)})`).join(rows.length === 2 ? ' and ' : ', ')}`;
 
 export const sendList = sendOperation({
 	name: 'Send List',
@@ -101,4 +115,23 @@ export const sendList = sendOperation({
 	// The route requires footerText: an empty footer goes as "".
 	fields: [recipient, interactiveTitle, interactiveDescription, buttonText, interactiveFooter, footerIn('footerText', true), sections],
 	routeOptions: MESSAGE_OPTIONS,
+	/**
+	 * Evolution's Cloud API channel cuts every row's description (`row.description.substring(0, 72)`
+	 * in whatsapp.business.service.ts listMessage, 2.2.3 to 2.4.0-rc2) and fails with a 500 on a row
+	 * without one; Baileys takes such rows. A list with one asks the instance's channel first.
+	 */
+	async send(send, { instanceName, listRows }, fns) {
+		const { undescribed } = listRows;
+		if (undescribed.length > 0 && (await instanceRowOf(send, instanceName))?.integration === BUSINESS) {
+			throw invalidInputError(
+				fns.getNode(),
+				fns.getItemIndex(),
+				'Rows',
+				undefined,
+				`has ${rowsNamed(undescribed)} with no description, which instance "${instanceName}" needs on every row: it is a WhatsApp Business Cloud API instance`,
+				"Give every row a Description (Evolution's Cloud API channel reads each row's and fails on one without it), or send the list through a Baileys instance.",
+			);
+		}
+		return await send();
+	},
 });

@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { bad, ok, trimmedText, type Checked } from '../../../shared/checks';
 import type { Field, SendRequest } from '../../../shared/contract';
 import { apiError } from '../../../shared/errors';
-import { inBody } from '../../../shared/fields';
+import { filtersCollection, inBody } from '../../../shared/fields';
+import { instanceRowOf } from '../../fields';
 import { checkMessageId } from '../../validation/messageKeys';
 
 /** The server's Media.type: the media's proto key, as getBase64FromMediaMessage names it (wa.types.ts TypeMediaMessage). */
@@ -43,24 +44,17 @@ const TYPE_VALUES = MEDIA_TYPES.map((type) => type.value);
 export const mediaFilters: Field<'filters', MediaFilters> = {
 	name: 'filters',
 	properties: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID, as Get Media gives it" },
-				{ displayName: 'Media Type', name: 'mediaType', type: 'options', options: MEDIA_TYPES, default: 'imageMessage' },
-				{
-					displayName: 'Message ID',
-					name: 'messageId',
-					type: 'string',
-					default: '',
-					description: "The media message's key.ID, from the trigger or a send's output",
-				},
-			],
-		},
+		filtersCollection([
+			{ displayName: 'Media ID', name: 'mediaId', type: 'string', default: '', description: "The stored media's ID, as Get Media gives it" },
+			{ displayName: 'Media Type', name: 'mediaType', type: 'options', options: MEDIA_TYPES, default: 'imageMessage' },
+			{
+				displayName: 'Message ID',
+				name: 'messageId',
+				type: 'string',
+				default: '',
+				description: "The media message's key.ID, from the trigger or a send's output",
+			},
+		]),
 	],
 	read(item) {
 		const given = (item.parameter('filters', {}) ?? {}) as IDataObject;
@@ -90,9 +84,8 @@ export const mediaFilters: Field<'filters', MediaFilters> = {
  * from the query string (the path gives the name): without it they answer every instance's media.
  */
 export async function instanceIdOf(send: SendRequest, instanceName: string, fns: IExecuteSingleFunctions, operationName: string): Promise<string> {
-	const found = await send({ method: 'GET', url: '/instance/fetchInstances', qs: { instanceName }, body: undefined }, `instance "${instanceName}"`);
 	// Only the instance of that very name: another's id would hand out that instance's media.
-	const row = Array.isArray(found) ? (found as IDataObject[]).find((entry) => entry?.name === instanceName) : undefined;
+	const row = await instanceRowOf(send, instanceName);
 	if (typeof row?.id === 'string' && row.id) return row.id;
 	throw apiError(fns.getNode(), fns.getItemIndex(), {
 		message: `the server did not give the id of instance "${instanceName}", which ${operationName} needs to keep to its media: nothing was asked`,

@@ -48,7 +48,7 @@ describe('Chat → Archive and Unarchive', () => {
 	});
 
 	it.each([
-		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{}, 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]'],
 		[{ messageKey: '={{ { remoteJid: "someone", fromMe: false, id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"someone","fromMe":false,"id":"ABCDEF1234"} has the chat "someone", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
 		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, 'Message {"chat":"51987654321","messageId":"bad id","fromMe":false} has the message ID "bad id", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 		[{ messageBy: 'fields', chat: '51 98x', messageId: 'ABCDEF1234' }, 'Message {"chat":"51 98x","messageId":"ABCDEF1234","fromMe":false} has the chat "51 98x", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
@@ -96,7 +96,7 @@ describe('Chat → Archive and Unarchive', () => {
 		fake.requests.length = 0;
 		const result = await runMessaging(fake, { parameters: chatOp('archive'), items: itemsOf({}, { key: KEY }), continueOnFail: true });
 		expect(result.items.map((item) => [item.pairedItem, item.json])).toEqual([
-			[{ item: 0 }, { error: 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]' }],
+			[{ item: 0 }, { error: 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]' }],
 			[{ item: 1 }, { chatId: CHAT, archived: true, key: KEY }],
 		]);
 		expect(fake.requests).toHaveLength(1);

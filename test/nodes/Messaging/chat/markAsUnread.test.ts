@@ -40,7 +40,7 @@ describe('Chat → Mark as Unread', () => {
 	});
 
 	it.each([
-		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{}, 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]'],
 		[{ messageKey: '={{ { remoteJid: "51987654321@s.whatsapp.net", id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","id":"ABCDEF1234"} has no fromMe (a message key has remoteJid, fromMe and id). Nothing was sent. [item 0]'],
 		[{ messageBy: 'fields', chat: '51987654321', messageId: 'x' }, 'Message {"chat":"51987654321","messageId":"x","fromMe":false} has the message ID "x", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {

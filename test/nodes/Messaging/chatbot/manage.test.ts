@@ -15,7 +15,7 @@ async function difyBot(trigger: Record<string, unknown> = { triggerType: 'keywor
 }
 
 describe('Chatbot → Get Many and Get', () => {
-	it("lists the instance's bots of the picked kind, one item each, keys masked; Get gives one", async () => {
+	it("lists the instance's bots of the picked kind, one item each, keys left out; Get gives one", async () => {
 		const { fake } = state;
 		const id = await difyBot();
 		const many = await runMessaging(fake, { parameters: chatbot('getMany', { bot: 'dify' }) });
@@ -26,7 +26,7 @@ describe('Chatbot → Get Many and Get', () => {
 			['GET', `/dify/fetch/${id}/sales`, undefined],
 			['GET', '/flowise/find/sales', undefined],
 		]);
-		expect(many.items.map((item) => [item.json.id, item.json.description, item.json.apiKey])).toEqual([[id, 'Soporte', '********']]);
+		expect(many.items.map((item) => [item.json.id, item.json.description, 'apiKey' in item.json])).toEqual([[id, 'Soporte', false]]);
 		expect(one.items).toEqual([{ json: many.items[0].json, pairedItem: { item: 0 } }]);
 		expect(none.items).toEqual([]);
 		expect(visibleText(many) + visibleText(one)).not.toContain('app-dify-secret');
@@ -47,7 +47,7 @@ describe('Chatbot → Get Many and Get', () => {
 });
 
 describe('Chatbot → Get and Get Many, simplified', () => {
-	it("keep 10 of a bot's fields with Simplify on (its address whatever the bot calls it); off, the row (keys masked)", async () => {
+	it("keep 10 of a bot's fields with Simplify on (its address whatever the bot calls it); off, the row (keys left out)", async () => {
 		const { fake } = state;
 		const id = await difyBot();
 		const on = await runMessaging(fake, { parameters: chatbot('getMany', { bot: 'dify', simplify: true }) });
@@ -70,8 +70,10 @@ describe('Chatbot → Get and Get Many, simplified', () => {
 			},
 		]);
 		const off = await runMessaging(fake, { parameters: chatbot('get', { bot: 'dify', chatbotId: botPicked(id), simplify: false }) });
-		expect(off.items[0].json).toEqual({ ...row, apiKey: '********' });
-		expect(Object.keys(off.items[0].json)).toHaveLength(23);
+		const { apiKey, ...rowWithoutKey } = row;
+		expect(apiKey).toBe('app-dify-secret');
+		expect(off.items[0].json).toEqual(rowWithoutKey);
+		expect(Object.keys(off.items[0].json)).toHaveLength(22);
 	});
 });
 
@@ -103,7 +105,8 @@ describe('Chatbot → Update', () => {
 			splitMessages: false,
 			timePerChar: 0,
 		});
-		expect(result.items[0].json).toMatchObject({ id, enabled: false, triggerValue: 'soporte', keepOpen: true, apiKey: '********' });
+		expect(result.items[0].json).toMatchObject({ id, enabled: false, triggerValue: 'soporte', keepOpen: true });
+		expect(result.items[0].json).not.toHaveProperty('apiKey');
 		expect(visibleText(result)).not.toContain('app-dify-secret');
 		expect(schemaErrorsOfBodies(fake)).toEqual([]);
 		expect(checkedBodies(fake)).toBe(1);

@@ -27,8 +27,9 @@ describe('Chatbot → OpenAI credentials', () => {
 			['GET', '/openai/creds/sales', undefined],
 			['DELETE', `/openai/creds/${id}/sales`, undefined],
 		]);
-		expect(created.items[0].json).toMatchObject({ name: 'acme', apiKey: '********', instanceId: expect.any(String) });
-		expect(listed.items.map((item) => [item.json.id, item.json.apiKey, item.json.OpenaiAssistant])).toEqual([[id, '********', []]]);
+		expect(created.items[0].json).toMatchObject({ name: 'acme', instanceId: expect.any(String) });
+		expect(created.items[0].json).not.toHaveProperty('apiKey');
+		expect(listed.items.map((item) => [item.json.id, 'apiKey' in item.json, item.json.OpenaiAssistant])).toEqual([[id, false, []]]);
 		expect(deleted.items).toEqual([{ json: { id, deleted: true }, pairedItem: { item: 0 } }]);
 		expect(visibleText(created) + visibleText(listed) + visibleText(deleted)).not.toContain(KEY);
 		expect(schemaErrorsOfBodies(fake)).toEqual([]);

@@ -48,12 +48,13 @@ describe('Chatbot → Get Settings and Update Settings', () => {
 		expect(wrong.description).toMatch(/^Evolution refuses a Fallback Bot ID that is not one of its Typebot bots/);
 	});
 
-	it("masks the fallback bot's key in Get Settings", async () => {
+	it("leaves the fallback bot's key out of Get Settings", async () => {
 		const { fake } = state;
 		const bot = (await askFake(fake, 'POST', '/flowise/create/sales', { enabled: true, apiUrl: 'https://f.example.com', apiKey: 'flowise-secret', triggerType: 'none' })) as { id: string };
 		await runMessaging(fake, { parameters: chatbot('updateSettings', { bot: 'flowise', updateFields: { fallbackId: bot.id } }) });
 		const shown = await runMessaging(fake, { parameters: chatbot('getSettings', { bot: 'flowise' }) });
-		expect(shown.items[0].json).toMatchObject({ Fallback: { apiKey: '********' }, fallback: { apiKey: '********' } });
+		expect(shown.items[0].json).toMatchObject({ Fallback: { id: bot.id, apiUrl: 'https://f.example.com' }, fallback: { id: bot.id, apiUrl: 'https://f.example.com' } });
+		for (const fallback of ['Fallback', 'fallback']) expect(shown.items[0].json[fallback]).not.toHaveProperty('apiKey');
 		expect(visibleText(shown)).not.toContain('flowise-secret');
 	});
 

@@ -40,6 +40,20 @@ describe('Instance → Get Many', () => {
 		expect(JSON.stringify(result.items)).not.toMatch(/-token/);
 	});
 
+	it("leaves out the secrets of an instance's Chatwoot and proxy rows too, as every output does", async () => {
+		const { fake } = state;
+		fake.integrations.chatwoot.set('sales', { enabled: true, accountId: '1', token: 'chatwoot-secret-77', url: 'https://chat.example.com' });
+		fake.integrations.proxies.set('sales', { enabled: true, host: '10.0.0.7', port: '3128', protocol: 'http', username: 'evo', password: 'proxy-secret-88' });
+		const result = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true } });
+		const sales = result.items[0].json;
+		expect([sales.name, sales.Chatwoot, sales.Proxy]).toEqual([
+			'sales',
+			{ enabled: true, accountId: '1', url: 'https://chat.example.com' },
+			{ enabled: true, host: '10.0.0.7', port: '3128', protocol: 'http', username: 'evo' },
+		]);
+		expect(sales).not.toHaveProperty('token');
+	});
+
 	it("with an instance's own token, lists only that instance; with a limit, stops there", async () => {
 		const { fake } = state;
 		const own = await runMessaging(fake, { parameters: { resource: 'instance', operation: 'getMany', returnAll: true }, credentials: { apiKey: 'offline-token' } });

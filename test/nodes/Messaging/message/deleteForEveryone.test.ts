@@ -62,7 +62,7 @@ describe('Message → Delete for Everyone', () => {
 	});
 
 	it.each([
-		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{}, 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]'],
 		[{ messageKey: '={{ { remoteJid: "someone", fromMe: true, id: "ABCDEF1234" } }}' }, 'Message {"remoteJid":"someone","fromMe":true,"id":"ABCDEF1234"} has the chat "someone", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
 		[{ messageBy: 'fields', chat: '51987654321', messageId: 'bad id' }, 'Message {"chat":"51987654321","messageId":"bad id","fromMe":false} has the message ID "bad id", which is not a message ID (4 to 128 letters, digits, - or _). Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
@@ -94,7 +94,7 @@ describe('Message → Delete for Everyone', () => {
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 		const result = await runMessaging(fake, { parameters: deleteForEveryone(), items: itemsOf({}, { key }), continueOnFail: true });
 		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? item.json.key])).toEqual([
-			[{ item: 0 }, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+			[{ item: 0 }, 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]'],
 			[{ item: 1 }, key],
 		]);
 	});

@@ -68,10 +68,11 @@ describe('Message → Edit', () => {
 	});
 
 	it.each([
-		[{}, 'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]'],
+		[{}, 'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]'],
 		[{ messageKey: '={{ "3EB0" }}' }, 'Message "3EB0" is not a message key (an object with remoteJid, fromMe and id). Nothing was sent. [item 0]'],
 		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234"}' }, 'Message "{\\"remoteJid\\": \\"51987654321@s.whatsapp.net\\", \\"id\\": \\"ABCDEF1234\\"}" has no fromMe (a message key has remoteJid, fromMe and id). Nothing was sent. [item 0]'],
-		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": false}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","fromMe":false,"id":"ABCDEF1234"} ABCDEF1234 was not sent by this number (fromMe is false), and WhatsApp only lets its sender edit a message. Nothing was sent. [item 0]'],
+		[{ messageKey: '={{ { remoteJid: "51987654321@s.whatsapp.net", fromMe: true } }}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","fromMe":true} has no message ID (id). Nothing was sent. [item 0]'],
+		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": false}' }, 'Message {"remoteJid":"51987654321@s.whatsapp.net","fromMe":false,"id":"ABCDEF1234"} was not sent by this number (fromMe is false), and WhatsApp only lets its sender edit a message. Nothing was sent. [item 0]'],
 		[{ messageKey: '{"remoteJid": "51987654321@s.whatsapp.net", "id": "ABCDEF1234", "fromMe": true}', text: '  ' }, 'Text "  " is empty: WhatsApp does not send empty messages. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
 		const { fake } = state;

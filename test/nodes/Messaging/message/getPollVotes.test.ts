@@ -59,7 +59,7 @@ describe('Message → Get Poll Votes', () => {
 	it('refuses a bad key before any request', async () => {
 		const { fake } = state;
 		expect(stopError(await runMessaging(fake, { parameters: getVotes(), items: itemsOf({ text: 'no key' }) })).message).toBe(
-			'Message nothing is empty: the input item has no message key (key). Nothing was sent. [item 0]',
+			'Message is missing: the input item has no message key (key). Nothing was sent. [item 0]',
 		);
 		const badId = await runMessaging(fake, { parameters: getVotes({ messageBy: 'fields', chat: '51987654321', messageId: 'no id!' }) });
 		expect(stopError(badId).message).toMatch(/^Message .* has the message ID "no id!", which is not a message ID .*\[item 0\]$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake({
 	instances: [
@@ -32,7 +32,9 @@ describe('Send List', () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { parameters: sendList({ options: { delay: 500 } }) });
 		expect(result.error).toBeUndefined();
+		// A row without a description: the instance's channel is asked first (Baileys takes such rows).
 		expect(fake.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/instance/fetchInstances?instanceName=sales', undefined],
 			[
 				'POST',
 				'/message/sendList/sales',
@@ -98,12 +100,46 @@ describe('Send List', () => {
 		expect(fake.requests).toEqual([]);
 	});
 
-	it("keeps the Cloud API channel's refusals: a row with no description, repeated section titles", async () => {
+	it("refuses, before sending, the rows a Cloud API instance fails on (no description), naming them", async () => {
 		const { fake } = state;
 		const result = await runMessaging(fake, { continueOnFail: true, parameters: sendList({ instanceName: instance('cloud') }) });
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/instance/fetchInstances?instanceName=cloud']]);
 		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
-			[{ error: 'The server or its WhatsApp connection failed on instance "cloud" (500: Cannot read properties of undefined (reading \'substring\')) [item 0]' }, { item: 0 }],
+			[
+				{
+					error: 'Rows has row 2 ("San Isidro") with no description, which instance "cloud" needs on every row: it is a WhatsApp Business Cloud API instance. Nothing was sent. [item 0]',
+				},
+				{ item: 0 },
+			],
 		]);
+		const two = [{ section: 'Lima', title: 'Miraflores' }, { section: 'Lima', title: 'Barranco', description: 'Av. Grau 300' }, { section: 'Lima', title: 'San Isidro' }];
+		const both = stopError(await runMessaging(fake, { parameters: sendList({ instanceName: instance('cloud'), listRows: { row: two } }) }));
+		expect([both.message, both.description]).toEqual([
+			'Rows has rows 1 ("Miraflores") and 3 ("San Isidro") with no description, which instance "cloud" needs on every row: it is a WhatsApp Business Cloud API instance. Nothing was sent. [item 0]',
+			"Give every row a Description (Evolution's Cloud API channel reads each row's and fails on one without it), or send the list through a Baileys instance.",
+		]);
+		// Every row described: sent as it is, with no question about the channel.
+		fake.requests.length = 0;
+		const described = rows.map((row) => ({ ...row, description: row.description ?? 'Av. Javier Prado 500' }));
+		expect((await runMessaging(fake, { parameters: sendList({ instanceName: instance('cloud'), listRows: { row: described } }) })).error).toBeUndefined();
+		expect(fake.requests.map((r) => [r.method, r.path])).toEqual([['POST', '/message/sendList/cloud']]);
+	});
+
+	it("the fake fails as Evolution's Cloud API channel does on a row with no description (500 reading 'substring')", async () => {
+		const { fake } = state;
+		const answer = await askFake(fake, 'POST', '/message/sendList/cloud', {
+			number: '51987654321',
+			title: 'Sedes',
+			description: 'Elija',
+			buttonText: 'Ver',
+			footerText: '',
+			sections: [{ title: 'Lima', rows: [{ title: 'San Isidro', rowId: 'sis' }] }],
+		});
+		expect(answer).toEqual({ status: 500, error: 'Internal Server Error', response: { message: "Cannot read properties of undefined (reading 'substring')" } });
+	});
+
+	it("keeps the Cloud API channel's refusal of repeated section titles", async () => {
+		const { fake } = state;
 		fake.failNext(400, { status: 400, error: 'Bad Request', response: { message: ['Section tiles cannot be repeated'] } });
 		const repeated = await runMessaging(fake, { parameters: sendList({ instanceName: instance('cloud') }) });
 		expect(stopError(repeated).message).toBe('The server rejected the request to instance "cloud" (400: Section tiles cannot be repeated) [item 0]');

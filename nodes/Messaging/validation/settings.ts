@@ -1,7 +1,7 @@
-// The checks of a chatbot's settings: addresses, IDs, texts, numbers, switches and lists, each
-// saying what to give instead.
-import { bad, checkNumberInRange, ok, trimmedText, type Checked } from '../../../shared/checks';
-import { checkChat } from '../../validation/messageKeys';
+// Checks of a server-side setting's value (a chatbot's, an integration's): addresses, stored IDs,
+// texts, numbers, switches and lists, each saying what to give instead; run before any request.
+import { bad, checkNumberInRange, ok, trimmedText, type Checked } from '../../shared/checks';
+import { checkChat } from './messageKeys';
 
 export function checkHttpUrl(raw: unknown): Checked<string> {
 	const url = trimmedText(raw);
