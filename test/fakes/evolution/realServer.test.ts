@@ -3,10 +3,10 @@
 // body's shape (keys and value types, recursively) the real server answered when
 // scripts/realevo/record.mjs recorded it (docs/development.md, "The fake held to the real server").
 // CI has no Evolution server: this replays the recordings only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 import { loadRecording, loadRequests, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
 /**
  * Requests whose answer the fake deliberately does not give as the real server does, with the
@@ -63,15 +63,11 @@ for (const release of RELEASES) {
 	describe(`Evolution fake against the real ${release}`, () => {
 		const recording = loadRecording(release);
 		const { requests } = loadRequests();
-		let fake: EvolutionFake;
+		const state = useEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING });
 		let answers: RealAnswer[];
 
 		beforeAll(async () => {
-			fake = await startEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING });
-			answers = await replay(requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-		});
-		afterAll(async () => {
-			await fake.close();
+			answers = await replay(requests, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 		});
 
 		it('has a recording of every request, in the list order', () => {
@@ -95,15 +91,11 @@ for (const release of RELEASES) {
 describe('Evolution fake against the real 2.4.0-rc2 without a licence (its gate)', () => {
 	const recording = loadRecording('2.4.0-rc2', 'gate.json');
 	const { gate } = loadRequests();
-	let fake: EvolutionFake;
+	const state = useEvolutionFake({ release: '2.4.0-rc2', activated: false, integrationsOff: OFF_IN_RECORDING });
 	let answers: RealAnswer[];
 
 	beforeAll(async () => {
-		fake = await startEvolutionFake({ release: '2.4.0-rc2', activated: false, integrationsOff: OFF_IN_RECORDING });
-		answers = await replay(gate, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-	});
-	afterAll(async () => {
-		await fake.close();
+		answers = await replay(gate, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 	});
 
 	it.each(gate.map((request, index) => [request.name, index] as const))('%s', (_name, index) => {

@@ -9,10 +9,10 @@
 // A route of issue 42 the fake does not serve yet (it answers Express's 404 `Cannot GET /…` where the
 // real server answered otherwise) is skipped, with the reason, and listed by the last test of each
 // scenario; any other route missing fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 import { loadChatbotScenarios, loadRecording, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
 /** The routes issue 42 adds to the node, which the fake may not serve yet. */
 const ISSUE_42_ROUTES = /^\/(?:(?:typebot|evolutionBot|dify|flowise|n8n|evoai|openai)\/(?:create|find|fetch|update|delete|settings|fetchSettings|ignoreJid)\/|openai\/(?:creds|getModels)\/|s3\/getMedia(?:Url)?\/|baileys\/generateMessageID\/)/;
@@ -63,15 +63,11 @@ for (const release of RELEASES) {
 	for (const scenario of scenarios) {
 		describe(`Evolution fake against the real ${release}, issue 42's routes, ${scenario.name}`, () => {
 			const recorded = recording?.scenarios.find((candidate) => candidate.name === scenario.name);
-			let fake: EvolutionFake;
+			const state = useEvolutionFake({ release, integrationsOff: [...OFF_IN_RECORDING, ...scenario.integrationsOff] });
 			let answers: RealAnswer[];
 
 			beforeAll(async () => {
-				fake = await startEvolutionFake({ release, integrationsOff: [...OFF_IN_RECORDING, ...scenario.integrationsOff] });
-				answers = await replay(scenario.requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-			});
-			afterAll(async () => {
-				await fake.close();
+				answers = await replay(scenario.requests, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 			});
 
 			/** The fake does not serve this route yet, where the real server does. */

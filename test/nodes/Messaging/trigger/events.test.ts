@@ -4,7 +4,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_PNG, startEvolutionFake } from '../../../../fakes/evolution';
+import { SEEDED_PNG } from '../../../../fakes/evolution';
+import { withEvolutionFakes } from '../../../harness/evolutionFake';
 import {
 	callData,
 	connectionUpdateData,
@@ -52,8 +53,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 	});
 
 	it('leaves it out on a 2.2 server (whose webhook refuses the name), and where GET / names no release', async () => {
-		const old = await startEvolutionFake({ serverVersion: '2.2.3' });
-		try {
+		await withEvolutionFakes([{ serverVersion: '2.2.3' }], async ([old]) => {
 			await activeTrigger(old, { events: ['messageEdited', 'messageReceived'] });
 			expect(webhookSets(old)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED', 'MESSAGES_UPSERT'] });
 			// The fake plays 2.2's list: the name a 2.3 server takes is refused there.
@@ -63,9 +63,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 				body: JSON.stringify({ webhook: { enabled: true, url: 'https://example.com/hook', events: ['SEND_MESSAGE_UPDATE'] } }),
 			});
 			expect(refused.status).toBe(400);
-		} finally {
-			await old.close();
-		}
+		});
 		state.fake.failNext(200, '<html><title>Proxy</title></html>', 1, (request) => request.path === '/');
 		await activeTrigger(state.fake, { events: ['messageEdited'] });
 		expect(webhookSets(state.fake)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED'] });
