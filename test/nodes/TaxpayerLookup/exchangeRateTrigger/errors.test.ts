@@ -8,20 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure, type LookupFake } from '../../../../fakes/lookup';
 import { runNode } from '../../../harness/engine';
-import {
-	exchangeRateTrigger,
-	jsonOf,
-	NODE_NAME,
-	publishedBetween,
-	requestsSince,
-	savedMemory,
-	SOURCES,
-	SUNAT,
-	sunatPublishedBetween,
-	sunatRateTrigger,
-	type RateSource,
-	useLookupFake,
-} from './helpers';
+import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince, savedMemory, SOURCES, SUNAT, sunatPublishedBetween, sunatRateTrigger, type RateSource, useLookupFake } from './helpers';
 
 let fake: LookupFake;
 useLookupFake((started) => (fake = started));

@@ -8,20 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sunatRateOn, type LookupFake } from '../../../../fakes/lookup';
 import { nodeTypesRegistry } from '../../../harness/engine';
-import {
-	daysFrom,
-	exchangeRateTrigger,
-	jsonOf,
-	publishedBetween,
-	requestsSince,
-	savedMemory,
-	SOURCES,
-	sunatItem,
-	sunatPublishedBetween,
-	sunatRateTrigger,
-	type RateSource,
-	useLookupFake,
-} from './helpers';
+import { daysFrom, exchangeRateTrigger, jsonOf, publishedBetween, requestsSince, savedMemory, SOURCES, sunatItem, sunatPublishedBetween, sunatRateTrigger, type RateSource, useLookupFake } from './helpers';
 
 let fake: LookupFake;
 useLookupFake((started) => (fake = started));
