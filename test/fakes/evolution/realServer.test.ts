@@ -5,8 +5,9 @@
 // CI has no Evolution server: this replays the recordings only.
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { loadRecording, loadRequests, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { loadRecording, loadRequests, replay, type RealAnswer } from '../../harness/realEvolution.mjs';
 import { useEvolutionFake } from '../../harness/evolutionFake';
+import { answerDifferences, OFF_IN_RECORDING, RELEASES } from '../../harness/realServer';
 
 /**
  * Requests whose answer the fake deliberately does not give as the real server does, with the
@@ -41,24 +42,6 @@ const EXCEPTIONS: Array<{ requests: RegExp; differs: 'shape' | 'value'; reason: 
 ];
 const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.requests.test(name));
 
-/** The transports the recorded server had off in its environment (the harness's start.sh). */
-const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
-
-const RELEASES = ['2.3.6', '2.3.7'] as const;
-
-/** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
-function differences(recorded: RealAnswer, actual: RealAnswer, compareValues: boolean): string[] {
-	const found: string[] = [];
-	if (recorded.status !== actual.status) found.push(`status ${actual.status}, the real server's ${recorded.status}`);
-	if (recorded.empty !== actual.empty) found.push(recorded.empty ? 'a body where the real server sends none' : 'no body where the real server sends one');
-	else if (!recorded.empty) found.push(...shapeDifferences(recorded.body, actual.body));
-	// An error's texts are what the node shows its users: beyond the shape, they must be the real ones.
-	if (found.length === 0 && compareValues && recorded.status >= 400 && JSON.stringify(recorded.body) !== JSON.stringify(actual.body)) {
-		found.push(`error ${JSON.stringify(actual.body)}, the real server's ${JSON.stringify(recorded.body)}`);
-	}
-	return found;
-}
-
 for (const release of RELEASES) {
 	describe(`Evolution fake against the real ${release}`, () => {
 		const recording = loadRecording(release);
@@ -76,8 +59,8 @@ for (const release of RELEASES) {
 
 		it.each(requests.map((request, index) => [request.name, index] as const))('%s', (name, index) => {
 			const exception = exceptionFor(name);
-			const shape = differences(recording!.answers[index], answers[index], false);
-			const all = differences(recording!.answers[index], answers[index], true);
+			const shape = answerDifferences(recording!.answers[index], answers[index], false);
+			const all = answerDifferences(recording!.answers[index], answers[index], true);
 			const stale = `listed as an exception (${exception?.reason}) but the fake now answers as the real server: take it off`;
 			if (exception?.differs === 'shape') expect(shape, stale).not.toEqual([]);
 			else if (exception?.differs === 'value') {
@@ -99,6 +82,6 @@ describe('Evolution fake against the real 2.4.0-rc2 without a licence (its gate)
 	});
 
 	it.each(gate.map((request, index) => [request.name, index] as const))('%s', (_name, index) => {
-		expect(differences(recording!.answers[index], answers[index], false), JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+		expect(answerDifferences(recording!.answers[index], answers[index], false), JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
 	});
 });

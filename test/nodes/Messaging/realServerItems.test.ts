@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRecording, loadRequests, mask, replay, shapeDifferences } from '../../harness/realEvolution.mjs';
 import { ITEMS_OPERATIONS, runItemsOperations, type ItemsResult } from '../../harness/realItems';
 import { useEvolutionFake } from '../../harness/evolutionFake';
+import { OFF_IN_RECORDING, RELEASES } from '../../harness/realServer';
 
 /**
  * Operations whose result the fake deliberately does not give as the real server does, with the
@@ -31,11 +32,6 @@ const EXCEPTIONS: Array<{ operations: RegExp; reason: string }> = [
 	},
 ];
 const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.operations.test(name));
-
-/** The transports the recorded server had off in its environment (the harness's start.sh). */
-const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
-
-const RELEASES = ['2.3.6', '2.3.7'] as const;
 
 interface RecordedItems {
 	release: string;
