@@ -6,12 +6,12 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure, type LookupFake } from '../../../../fakes/lookup';
+import { NO_PLAN_TOKEN, VALID_TOKEN, type Failure } from '../../../../fakes/lookup';
 import { runNode } from '../../../harness/engine';
-import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince, savedMemory, SOURCES, SUNAT, sunatPublishedBetween, sunatRateTrigger, type RateSource, useLookupFake } from './helpers';
+import { useLookupFake } from '../lookup';
+import { exchangeRateTrigger, jsonOf, NODE_NAME, publishedBetween, requestsSince, savedMemory, SOURCES, SUNAT, sunatPublishedBetween, sunatRateTrigger, type RateSource } from './helpers';
 
-let fake: LookupFake;
-useLookupFake((started) => (fake = started));
+const lookup = useLookupFake({ today: '2026-06-02' });
 
 const SUNAT_BY_DATE = '/sunat?fecha=';
 
@@ -22,13 +22,13 @@ const SUNAT_BY_DATE = '/sunat?fecha=';
 async function taxpayerLookupError(
 	source: RateSource,
 	failure?: Failure,
-	credentials = { baseUrl: fake.url, accessToken: VALID_TOKEN },
+	credentials = { baseUrl: lookup.fake.url, accessToken: VALID_TOKEN },
 	date?: string,
 ) {
-	if (failure) fake.failNext(date ? `${SUNAT_BY_DATE}${date}` : source.latestRoute, failure);
+	if (failure) lookup.fake.failNext(date ? `${SUNAT_BY_DATE}${date}` : source.latestRoute, failure);
 	const parameters = date ? { resource: 'exchangeRate', operation: 'getByDate', source: 'sunat', date } : source.latestLookup;
 	const { error } = await runNode({ type: 'taxpayerLookup', parameters, credentials: { taxpayerLookupApi: credentials } });
-	fake.reset();
+	lookup.fake.reset();
 	expect(error).toBeDefined();
 	return { message: error!.message.replace(/ \[item \d+\]$/, ''), description: error!.description };
 }
@@ -67,12 +67,12 @@ describe.each(SOURCES)('$name', (source) => {
 	describe('an API error on a poll', () => {
 		it.each(latestFailures(source))("latest, $name: surfaces as the trigger's error, marks nothing, and the next poll catches up", async ({ failure, message, description }) => {
 			const expected = await taxpayerLookupError(source, failure);
-			const trigger = source.trigger(fake, source.everyRate);
+			const trigger = source.trigger(lookup.fake, source.everyRate);
 			await trigger.activate();
 			const saved = trigger.saved;
-			fake.setToday('2026-06-04');
+			lookup.fake.setToday('2026-06-04');
 
-			fake.failNext(source.latestRoute, failure);
+			lookup.fake.failNext(source.latestRoute, failure);
 			const outcome = await trigger.poll();
 			expect(outcome.items).toBeNull();
 			expect(outcome.error?.message).toMatch(message);
@@ -85,31 +85,31 @@ describe.each(SOURCES)('$name', (source) => {
 			expect(trigger.nodeStaticData()).toEqual(trigger.savedNodeStaticData());
 
 			const { items } = await trigger.poll();
-			expect(jsonOf(items)).toEqual(source.published(fake, '2026-06-03', '2026-06-04', true));
+			expect(jsonOf(items)).toEqual(source.published(lookup.fake, '2026-06-03', '2026-06-04', true));
 		});
 
 		it('a quota refusal that ends within the poll is waited out, on the latest and on a missed day: the poll emits, no error', async () => {
 			const { missedDayRoute, requests } = REFUSED_FOR_A_SECOND[source.name];
-			const trigger = source.trigger(fake);
+			const trigger = source.trigger(lookup.fake);
 			await trigger.activate();
-			fake.setToday('2026-06-04');
-			fake.requests.length = 0;
-			fake.failNext(source.latestRoute, TOO_MANY_FOR_A_SECOND);
-			fake.failNext(missedDayRoute, SPENT_FOR_A_SECOND);
+			lookup.fake.setToday('2026-06-04');
+			lookup.fake.requests.length = 0;
+			lookup.fake.failNext(source.latestRoute, TOO_MANY_FOR_A_SECOND);
+			lookup.fake.failNext(missedDayRoute, SPENT_FOR_A_SECOND);
 			const outcome = await trigger.poll();
 			expect(outcome.error).toBeUndefined();
-			expect(jsonOf(outcome.items)).toEqual(source.published(fake, '2026-06-03', '2026-06-04'));
+			expect(jsonOf(outcome.items)).toEqual(source.published(lookup.fake, '2026-06-03', '2026-06-04'));
 			// Each refused once, then asked again.
-			expect(fake.requests.filter((request) => request.path.endsWith('/ultimo'))).toHaveLength(2);
-			expect(requestsSince(fake, 0)).toEqual(requests);
+			expect(lookup.fake.requests.filter((request) => request.path.endsWith('/ultimo'))).toHaveLength(2);
+			expect(requestsSince(lookup.fake, 0)).toEqual(requests);
 		});
 
 		it('cannot reach the API: names the problem and the credential to check', async () => {
 			const unreachable = { baseUrl: 'http://127.0.0.1:1', accessToken: VALID_TOKEN };
 			const expected = await taxpayerLookupError(source, undefined, unreachable);
-			const trigger = source.trigger(fake);
+			const trigger = source.trigger(lookup.fake);
 			await trigger.activate();
-			const moved = source.trigger({ ...fake, url: 'http://127.0.0.1:1' }, {}, { saved: trigger.saved });
+			const moved = source.trigger({ ...lookup.fake, url: 'http://127.0.0.1:1' }, {}, { saved: trigger.saved });
 			const outcome = await moved.activate('init');
 			expect(outcome.error?.message).toBe(expected.message);
 			expect(outcome.error?.message).toMatch(/reach the lookup API|refused/i);
@@ -119,8 +119,8 @@ describe.each(SOURCES)('$name', (source) => {
 
 	describe('errors on activation', () => {
 		it('a rejected token fails the activation with the readable 401 message; nothing is saved', async () => {
-			const expected = await taxpayerLookupError(source, undefined, { baseUrl: fake.url, accessToken: 'wrong-token' });
-			const trigger = source.trigger(fake, {}, { token: 'wrong-token' });
+			const expected = await taxpayerLookupError(source, undefined, { baseUrl: lookup.fake.url, accessToken: 'wrong-token' });
+			const trigger = source.trigger(lookup.fake, {}, { token: 'wrong-token' });
 			const outcome = await trigger.activate();
 			expect(outcome.error?.message).toBe(expected.message);
 			expect(outcome.error?.message).toMatch(/^The access token was rejected \(401/);
@@ -130,8 +130,8 @@ describe.each(SOURCES)('$name', (source) => {
 		});
 
 		it('a plan without the route fails the activation with the readable 403 message', async () => {
-			const expected = await taxpayerLookupError(source, undefined, { baseUrl: fake.url, accessToken: NO_PLAN_TOKEN });
-			const trigger = source.trigger(fake, {}, { token: NO_PLAN_TOKEN });
+			const expected = await taxpayerLookupError(source, undefined, { baseUrl: lookup.fake.url, accessToken: NO_PLAN_TOKEN });
+			const trigger = source.trigger(lookup.fake, {}, { token: NO_PLAN_TOKEN });
 			const outcome = await trigger.activate();
 			expect(outcome.error?.message).toBe(expected.message);
 			expect(outcome.error?.message).toMatch(new RegExp(`^Access denied for ${source.latestSubject} \\(403`));
@@ -139,13 +139,13 @@ describe.each(SOURCES)('$name', (source) => {
 		});
 
 		it('a manual run reports the error too, and does not wait for quota', async () => {
-			const trigger = source.trigger(fake, {}, { token: 'wrong-token' });
+			const trigger = source.trigger(lookup.fake, {}, { token: 'wrong-token' });
 			const { error, items } = await trigger.runManually();
 			expect(items).toEqual([]);
 			expect(error?.message).toMatch(/^The access token was rejected \(401/);
 
-			const quota = source.trigger(fake);
-			fake.failNext(source.latestRoute, TOO_MANY_FOR_A_SECOND);
+			const quota = source.trigger(lookup.fake);
+			lookup.fake.failNext(source.latestRoute, TOO_MANY_FOR_A_SECOND);
 			const started = Date.now();
 			const refused = await quota.runManually();
 			expect(Date.now() - started).toBeLessThan(900);
@@ -157,16 +157,16 @@ describe.each(SOURCES)('$name', (source) => {
 describe('SBS: its currencies and their history', () => {
 	it('on activation, EUR fails after USD succeeded: the activation fails, nothing is saved, the retry emits all', async () => {
 		// USD last emitted Thursday (Friday needs no history); EUR last emitted Monday (needs history).
-		fake.setToday('2026-06-05');
+		lookup.fake.setToday('2026-06-05');
 		const saved = JSON.stringify({ [`node:${NODE_NAME}`]: { lastEmittedDate: { USD: '2026-06-04', EUR: '2026-06-01' } } });
-		const trigger = exchangeRateTrigger(fake, { currencies: ['USD', 'EUR'] }, { saved });
+		const trigger = exchangeRateTrigger(lookup.fake, { currencies: ['USD', 'EUR'] }, { saved });
 		await trigger.activate('init'); // catches up
-		fake.reset();
+		lookup.fake.reset();
 
-		const behind = exchangeRateTrigger(fake, { currencies: ['USD', 'EUR'] }, { saved });
-		fake.failNext('/historico', { status: 503 });
+		const behind = exchangeRateTrigger(lookup.fake, { currencies: ['USD', 'EUR'] }, { saved });
+		lookup.fake.failNext('/historico', { status: 503 });
 		const failed = await behind.activate('init');
-		expect(requestsSince(fake, 0)).toEqual(['latest USD', 'latest EUR', 'history EUR 2026-06-02..2026-06-05']);
+		expect(requestsSince(lookup.fake, 0)).toEqual(['latest USD', 'latest EUR', 'history EUR 2026-06-02..2026-06-05']);
 		expect(failed.error?.message).toMatch(/^The lookup API failed on EUR rates from 2026-06-02 to 2026-06-05 \(503/);
 		expect(behind.saved).toBe(saved);
 		expect(behind.isActive).toBe(false);
@@ -179,19 +179,19 @@ describe('SBS: its currencies and their history', () => {
 	});
 
 	it('EUR fails after USD was fetched: the USD rates are neither emitted nor marked', async () => {
-		const trigger = exchangeRateTrigger(fake, { currencies: ['USD', 'EUR'] });
+		const trigger = exchangeRateTrigger(lookup.fake, { currencies: ['USD', 'EUR'] });
 		await trigger.activate();
 		const saved = trigger.saved;
-		fake.setToday('2026-06-05');
+		lookup.fake.setToday('2026-06-05');
 		// USD's history answers normally; EUR's fails.
-		fake.failNext(
+		lookup.fake.failNext(
 			'/historico',
-			{ status: 200, body: { success: true, data: fake.ratesBetween('2026-06-03', '2026-06-05', 'USD') } },
+			{ status: 200, body: { success: true, data: lookup.fake.ratesBetween('2026-06-03', '2026-06-05', 'USD') } },
 			{ status: 503 },
 		);
-		const before = fake.requests.length;
+		const before = lookup.fake.requests.length;
 		const failed = await trigger.poll();
-		expect(requestsSince(fake, before)).toEqual([
+		expect(requestsSince(lookup.fake, before)).toEqual([
 			'latest USD',
 			'history USD 2026-06-03..2026-06-05',
 			'latest EUR',
@@ -203,26 +203,26 @@ describe('SBS: its currencies and their history', () => {
 		expect(trigger.saved).toBe(saved);
 
 		const { items } = await trigger.poll();
-		expect(jsonOf(items)).toEqual(publishedBetween(fake, '2026-06-03', '2026-06-05', ['USD', 'EUR']));
+		expect(jsonOf(items)).toEqual(publishedBetween(lookup.fake, '2026-06-03', '2026-06-05', ['USD', 'EUR']));
 		expect(trigger.emissions).toHaveLength(1);
 	});
 
 	it('a failure in the middle of a long catch-up keeps the whole range for the next poll', async () => {
 		const saved = JSON.stringify({ [`node:${NODE_NAME}`]: { lastEmittedDate: { USD: '2024-03-01' } } });
-		const trigger = exchangeRateTrigger(fake, {}, { saved });
-		fake.failNext('/historico', { status: 200, body: { success: true, data: [] } }, { status: 500 });
+		const trigger = exchangeRateTrigger(lookup.fake, {}, { saved });
+		lookup.fake.failNext('/historico', { status: 200, body: { success: true, data: [] } }, { status: 500 });
 		const failed = await trigger.activate('init');
 		expect(failed.error?.message).toMatch(/USD rates from 2025-03-02 to 2026-03-01 \(500/);
 		expect(trigger.saved).toBe(saved);
 		const { items } = await trigger.activate('init');
-		expect((items as INodeExecutionData[]).length).toBe(fake.ratesBetween('2024-03-02', '2026-06-02', 'USD').length);
+		expect((items as INodeExecutionData[]).length).toBe(lookup.fake.ratesBetween('2024-03-02', '2026-06-02', 'USD').length);
 	});
 
 	it('no currency selected is a clear configuration error, before any request', async () => {
-		const trigger = exchangeRateTrigger(fake, { currencies: [] });
+		const trigger = exchangeRateTrigger(lookup.fake, { currencies: [] });
 		const outcome = await trigger.activate();
 		expect(outcome.error?.message).toBe('No currency selected');
-		expect(fake.requests).toHaveLength(0);
+		expect(lookup.fake.requests).toHaveLength(0);
 	});
 });
 
@@ -241,16 +241,16 @@ const DAY_FAILURES: Array<{ name: string; failure: Failure; message: RegExp; des
 describe('SUNAT: its missed days, asked one by one', () => {
 	it.each(DAY_FAILURES)('a missed day, $name: the days already fetched are neither emitted nor marked; the next poll emits each once', async ({ failure, message, description }) => {
 		const expected = await taxpayerLookupError(SUNAT, failure, undefined, '2026-06-04');
-		const trigger = sunatRateTrigger(fake);
+		const trigger = sunatRateTrigger(lookup.fake);
 		await trigger.activate();
 		const saved = trigger.saved;
-		fake.setToday('2026-06-05');
+		lookup.fake.setToday('2026-06-05');
 
 		// 06-03 answers, 06-04 fails: the poll stops there.
-		fake.failNext(`${SUNAT_BY_DATE}2026-06-04`, failure);
-		const before = fake.requests.length;
+		lookup.fake.failNext(`${SUNAT_BY_DATE}2026-06-04`, failure);
+		const before = lookup.fake.requests.length;
 		const outcome = await trigger.poll();
-		expect(requestsSince(fake, before)).toEqual(['sunat latest', 'sunat 2026-06-03', 'sunat 2026-06-04']);
+		expect(requestsSince(lookup.fake, before)).toEqual(['sunat latest', 'sunat 2026-06-03', 'sunat 2026-06-04']);
 		expect(outcome.items).toBeNull();
 		expect(outcome.error?.message).toMatch(message);
 		expect(outcome.error?.message).toBe(expected.message);
@@ -261,24 +261,24 @@ describe('SUNAT: its missed days, asked one by one', () => {
 		expect(JSON.stringify({ errors: trigger.errors, saved: trigger.saved })).not.toContain(VALID_TOKEN);
 
 		const { items } = await trigger.poll();
-		expect(jsonOf(items)).toEqual(sunatPublishedBetween(fake, '2026-06-03', '2026-06-05'));
+		expect(jsonOf(items)).toEqual(sunatPublishedBetween(lookup.fake, '2026-06-03', '2026-06-05'));
 		expect(trigger.emissions).toHaveLength(1);
 	});
 
 	it('a day answered without a date is an error, not a guess: nothing is emitted or marked', async () => {
-		const trigger = sunatRateTrigger(fake);
+		const trigger = sunatRateTrigger(lookup.fake);
 		await trigger.activate();
-		fake.setToday('2026-06-05');
-		fake.failNext(`${SUNAT_BY_DATE}2026-06-03`, { status: 200, body: { success: true, precio_compra: '3.500', precio_venta: '3.512' } });
+		lookup.fake.setToday('2026-06-05');
+		lookup.fake.failNext(`${SUNAT_BY_DATE}2026-06-03`, { status: 200, body: { success: true, precio_compra: '3.500', precio_venta: '3.512' } });
 		const outcome = await trigger.poll();
 		expect(outcome.error?.message).toBe('The lookup API answered the SUNAT USD rate for 2026-06-03 without a date');
 		expect(trigger.nodeStaticData()).toEqual({ lastEmittedDate: { SUNAT: '2026-06-02' } });
-		expect(jsonOf((await trigger.poll()).items)).toEqual(sunatPublishedBetween(fake, '2026-06-03', '2026-06-05'));
+		expect(jsonOf((await trigger.poll()).items)).toEqual(sunatPublishedBetween(lookup.fake, '2026-06-03', '2026-06-05'));
 	});
 
 	it('the latest rate answered without a date is an error', async () => {
-		const trigger = sunatRateTrigger(fake);
-		fake.failNext(SUNAT.latestRoute, { status: 200, body: { success: true, fecha: '02/06/2026', precio_compra: '3.500', precio_venta: '3.512' } });
+		const trigger = sunatRateTrigger(lookup.fake);
+		lookup.fake.failNext(SUNAT.latestRoute, { status: 200, body: { success: true, fecha: '02/06/2026', precio_compra: '3.500', precio_venta: '3.512' } });
 		const outcome = await trigger.activate();
 		expect(outcome.error?.message).toBe('The lookup API answered the latest SUNAT USD rate without a date');
 		expect((outcome.error as { description?: string }).description).toMatch(/^Expected a "fecha" as YYYY-MM-DD, got "02\/06\/2026"/);
@@ -287,36 +287,36 @@ describe('SUNAT: its missed days, asked one by one', () => {
 
 	it("a catch-up longer than the plan's window waits for the next windows within the poll", async () => {
 		// The plan allows 4 queries a second here; the gap needs 1 + 9 requests.
-		fake.options.windowQuota = { budget: 4, windowMs: 1000 };
-		const trigger = sunatRateTrigger(fake, {}, { saved: savedMemory({ SUNAT: '2026-06-02' }) });
-		fake.setToday('2026-06-12');
+		lookup.fake.options.windowQuota = { budget: 4, windowMs: 1000 };
+		const trigger = sunatRateTrigger(lookup.fake, {}, { saved: savedMemory({ SUNAT: '2026-06-02' }) });
+		lookup.fake.setToday('2026-06-12');
 		const outcome = await trigger.activate('init');
 		expect(outcome.error).toBeUndefined();
-		expect(jsonOf(outcome.items)).toEqual(sunatPublishedBetween(fake, '2026-06-03', '2026-06-12'));
-		const asked = requestsSince(fake, 0);
+		expect(jsonOf(outcome.items)).toEqual(sunatPublishedBetween(lookup.fake, '2026-06-03', '2026-06-12'));
+		const asked = requestsSince(lookup.fake, 0);
 		expect(new Set(asked)).toEqual(new Set(['sunat latest', ...['03', '04', '05', '06', '07', '08', '09', '10', '11'].map((day) => `sunat 2026-06-${day}`)]));
 		expect(asked.length).toBeGreaterThan(10); // some were refused and asked again
 	});
 
 	it('a missed day that does not answer within the poll budget: a timeout error, nothing marked', async () => {
-		const trigger = sunatRateTrigger(fake, {}, { pollBudgetMs: 400 });
+		const trigger = sunatRateTrigger(lookup.fake, {}, { pollBudgetMs: 400 });
 		await trigger.activate();
 		const saved = trigger.saved;
-		fake.setToday('2026-06-05');
-		fake.failNext(`${SUNAT_BY_DATE}2026-06-04`, { kind: 'stall' });
+		lookup.fake.setToday('2026-06-05');
+		lookup.fake.failNext(`${SUNAT_BY_DATE}2026-06-04`, { kind: 'stall' });
 		const outcome = await trigger.poll();
 		expect(outcome.error?.message).toMatch(/^The lookup API did not answer in time for SUNAT USD rate for 2026-06-04 \(E[A-Z]+\)$/);
 		expect(trigger.saved).toBe(saved);
-		expect(jsonOf((await trigger.poll()).items)).toEqual(sunatPublishedBetween(fake, '2026-06-03', '2026-06-05'));
+		expect(jsonOf((await trigger.poll()).items)).toEqual(sunatPublishedBetween(lookup.fake, '2026-06-03', '2026-06-05'));
 	});
 
 	it('on activation, a missed day fails: the activation fails, nothing is saved, the retry emits all once', async () => {
-		fake.setToday('2026-06-08');
+		lookup.fake.setToday('2026-06-08');
 		const saved = savedMemory({ SUNAT: '2026-06-03' });
-		const trigger = sunatRateTrigger(fake, {}, { saved });
-		fake.failNext(`${SUNAT_BY_DATE}2026-06-06`, { status: 503 });
+		const trigger = sunatRateTrigger(lookup.fake, {}, { saved });
+		lookup.fake.failNext(`${SUNAT_BY_DATE}2026-06-06`, { status: 503 });
 		const failed = await trigger.activate('init');
-		expect(requestsSince(fake, 0)).toEqual(['sunat latest', 'sunat 2026-06-04', 'sunat 2026-06-05', 'sunat 2026-06-06']);
+		expect(requestsSince(lookup.fake, 0)).toEqual(['sunat latest', 'sunat 2026-06-04', 'sunat 2026-06-05', 'sunat 2026-06-06']);
 		expect(failed.error?.message).toMatch(/^The lookup API failed on SUNAT USD rate for 2026-06-06 \(503/);
 		expect(trigger.saved).toBe(saved);
 		expect(trigger.isActive).toBe(false);
@@ -328,14 +328,14 @@ describe('SUNAT: its missed days, asked one by one', () => {
 	});
 
 	it('a failure in a later window of a long catch-up keeps what earlier polls emitted, and only that', async () => {
-		const trigger = sunatRateTrigger(fake, {}, { saved: savedMemory({ SUNAT: '2026-03-02' }) });
+		const trigger = sunatRateTrigger(lookup.fake, {}, { saved: savedMemory({ SUNAT: '2026-03-02' }) });
 		await trigger.activate('init'); // 03-03 .. 04-02
 		const saved = trigger.saved;
-		fake.failNext(`${SUNAT_BY_DATE}2026-04-20`, { status: 500 });
+		lookup.fake.failNext(`${SUNAT_BY_DATE}2026-04-20`, { status: 500 });
 		const failed = await trigger.poll();
 		expect(failed.error?.message).toMatch(/SUNAT USD rate for 2026-04-20 \(500/);
 		expect(trigger.saved).toBe(saved);
 		while ((await trigger.poll()).items !== null);
-		expect(trigger.emissions.flatMap(jsonOf)).toEqual(sunatPublishedBetween(fake, '2026-03-03', '2026-06-02'));
+		expect(trigger.emissions.flatMap(jsonOf)).toEqual(sunatPublishedBetween(lookup.fake, '2026-03-03', '2026-06-02'));
 	});
 });

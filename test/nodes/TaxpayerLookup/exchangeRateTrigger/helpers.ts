@@ -2,9 +2,7 @@
 // ways to read what it asked the fake.
 import type { IDataObject, INodeExecutionData, NodeParameterValueType } from 'n8n-workflow';
 
-import { afterAll, afterEach, beforeAll } from 'vitest';
-
-import { rateOn, startLookupFake, sunatRateOn, VALID_TOKEN, type LookupFake } from '../../../../fakes/lookup';
+import { rateOn, sunatRateOn, VALID_TOKEN, type LookupFake } from '../../../../fakes/lookup';
 import { PollTriggerHarness } from '../../../harness/poll';
 
 export const NODE_NAME = 'Exchange Rate Trigger';
@@ -12,29 +10,6 @@ export const LATEST_PATH = '/api/v2/tipo-cambio/sbs/ultimo';
 export const HISTORY_PATH = '/api/v2/tipo-cambio/sbs/historico';
 export const SUNAT_LATEST_PATH = '/api/v2/tipo-cambio/sunat/ultimo';
 export const SUNAT_RATE_PATH = '/api/v2/tipo-cambio/sunat';
-
-/**
- * One lookup fake for the test file, given to `started` once it listens; after each test it is back
- * to `today`, without recorded requests, canned failures or changed options.
- */
-export function useLookupFake(started: (fake: LookupFake) => void, today = '2026-06-02'): void {
-	let fake: LookupFake;
-	beforeAll(async () => {
-		fake = await startLookupFake({ today });
-		started(fake);
-	});
-	afterEach(() => {
-		fake.reset();
-		fake.setToday(today);
-		fake.options.windowQuota = undefined;
-		fake.options.nonBusinessDay = undefined;
-		fake.options.sunatStatesCurrency = undefined;
-		fake.options.latencyMs = 0;
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
-}
 
 type Parameters = Record<string, NodeParameterValueType | object>;
 type TriggerOptions = { saved?: string; token?: string; pollBudgetMs?: number };

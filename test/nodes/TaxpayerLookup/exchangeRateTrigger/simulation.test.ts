@@ -9,7 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { isBusinessDay, type Failure, type LookupFake } from '../../../../fakes/lookup';
-import { addDays, daysFrom, jsonOf, requestsSince, SBS, SUNAT, type RateSource, useLookupFake } from './helpers';
+import { useLookupFake } from '../lookup';
+import { addDays, daysFrom, jsonOf, requestsSince, SBS, SUNAT, type RateSource } from './helpers';
 
 const ACTIVATED_ON = '2026-05-29'; // a Friday
 const LAST_DAY = '2026-08-10'; // ten weeks later, a Monday
@@ -92,15 +93,14 @@ const RUNS: Array<{ name: string; source: RateSource; nonBusinessDay?: '404' | '
 	})),
 ];
 
-let fake: LookupFake;
-useLookupFake((started) => (fake = started), ACTIVATED_ON);
+const lookup = useLookupFake({ today: ACTIVATED_ON });
 
 describe.each(RUNS)('Exchange Rate Trigger over ten weeks: $name', ({ source, nonBusinessDay, failures, model, restartEmission }) => {
 	it('emits every published rate exactly once, in order, and asks the API only for what is new', async () => {
-		fake.reset();
-		fake.setToday(ACTIVATED_ON);
-		fake.options.nonBusinessDay = nonBusinessDay;
-		const trigger = source.trigger(fake, source.everyRate);
+		lookup.fake.reset();
+		lookup.fake.setToday(ACTIVATED_ON);
+		lookup.fake.options.nonBusinessDay = nonBusinessDay;
+		const trigger = source.trigger(lookup.fake, source.everyRate);
 
 		// First activation: remembers Friday's rates, emits nothing.
 		expect(await trigger.activate()).toEqual({ items: null });
@@ -112,12 +112,12 @@ describe.each(RUNS)('Exchange Rate Trigger over ten weeks: $name', ({ source, no
 
 		/** Runs one poll (or the activation poll of a restart) and checks it against the model. */
 		const checkedPoll = async (today: string, run: () => Promise<{ items: unknown; error?: Error }>, failure?: Failures[string]) => {
-			const before = fake.requests.length;
+			const before = lookup.fake.requests.length;
 			const savedBefore = trigger.saved;
-			if (failure) fake.failNext(failure.path, failure.failure);
+			if (failure) lookup.fake.failNext(failure.path, failure.failure);
 			const outcome = await run();
 			stats.polls++;
-			const requests = requestsSince(fake, before);
+			const requests = requestsSince(lookup.fake, before);
 
 			if (failure) {
 				// The error is the trigger's; nothing is emitted and nothing is marked as emitted.
@@ -134,7 +134,7 @@ describe.each(RUNS)('Exchange Rate Trigger over ten weeks: $name', ({ source, no
 			const expected: string[] = [];
 			source.latestRequests(true).forEach((latestRequest, index) => {
 				const series = model.series[index];
-				const latest = model.latestPublished(fake, series, today);
+				const latest = model.latestPublished(lookup.fake, series, today);
 				const gap = model.gapRequests(series, remembered[series], latest);
 				expected.push(latestRequest, ...gap);
 				stats.expectedGapCalls += gap.length;
@@ -152,7 +152,7 @@ describe.each(RUNS)('Exchange Rate Trigger over ten weeks: $name', ({ source, no
 		};
 
 		for (const today of daysFrom(addDays(ACTIVATED_ON, 1), LAST_DAY)) {
-			fake.setToday(today);
+			lookup.fake.setToday(today);
 			if (today > OUTAGE_AFTER && today < BACK_ON) continue; // n8n is down: no polls
 			if (today === BACK_ON) {
 				trigger.stop();
@@ -167,7 +167,7 @@ describe.each(RUNS)('Exchange Rate Trigger over ten weeks: $name', ({ source, no
 
 		// Every rate published after the activation day, of each followed series, once, in order.
 		const emitted: IDataObject[] = trigger.emissions.flatMap((items) => jsonOf(items));
-		const published = source.published(fake, addDays(ACTIVATED_ON, 1), LAST_DAY, true);
+		const published = source.published(lookup.fake, addDays(ACTIVATED_ON, 1), LAST_DAY, true);
 		expect(emitted).toEqual(published);
 		expect(emitted.every((record) => isBusinessDay(String(record.fecha)))).toBe(true);
 		const keys = emitted.map((record) => `${record.fecha} ${record.moneda}`);
