@@ -1,6 +1,8 @@
 // What the replays of the real Evolution server's recordings share (test/fakes/evolution/realServer*.test.ts,
 // test/nodes/Messaging/realServerItems.test.ts): the recorded releases, the environment to start the
 // fake as the recorded server ran, and how an answer of the fake is held to the recorded one.
+import { expect } from 'vitest';
+
 import { shapeDifferences, type RealAnswer } from './realEvolution.mjs';
 
 /** The releases whose recordings the replays run for (test/fixtures/evolution-real/<release>/; 2.4.0-rc2 has its gate only). */
@@ -20,4 +22,19 @@ export function answerDifferences(recorded: RealAnswer, actual: RealAnswer, comp
 		found.push(`error ${JSON.stringify(actual.body)}, the real server's ${JSON.stringify(recorded.body)}`);
 	}
 	return found;
+}
+
+/**
+ * Holds the fake's answer to the recorded one. A listed exception must still differ as it says
+ * (`shape`: in status or shape; `value`: in an error's values only), else it is stale.
+ */
+export function expectAsRecorded(recorded: RealAnswer, actual: RealAnswer, exception?: { differs: 'shape' | 'value'; reason: string }) {
+	const shape = answerDifferences(recorded, actual, false);
+	const all = answerDifferences(recorded, actual, true);
+	const stale = `listed as an exception (${exception?.reason}) but the fake now answers as the real server: take it off`;
+	if (exception?.differs === 'shape') expect(shape, stale).not.toEqual([]);
+	else if (exception?.differs === 'value') {
+		expect(shape, JSON.stringify(actual.body)).toEqual([]);
+		expect(all, stale).not.toEqual([]);
+	} else expect(all, JSON.stringify(actual.body ?? '(no body)').slice(0, 600)).toEqual([]);
 }
