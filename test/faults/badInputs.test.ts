@@ -4,26 +4,23 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_MEDIA_BYTES, UPLOAD_LIMITS } from '../../nodes/Messaging/validation/media';
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { startLookupFake, VALID_TOKEN, type LookupFake } from '../../fakes/lookup';
 import { memoryBinary } from '../harness/binary';
 import { runNode } from '../harness/engine';
+import { useEvolutionFake } from '../harness/evolutionFake';
 import { instance } from '../nodes/Messaging/helpers';
 
 let lookup: LookupFake;
-let evolution: EvolutionFake;
 beforeAll(async () => {
 	lookup = await startLookupFake({ today: '2026-11-20' });
-	evolution = await startEvolutionFake();
 });
 afterAll(async () => {
 	await lookup.close();
-	await evolution.close();
 });
 beforeEach(() => {
 	lookup.reset();
-	evolution.reset();
 });
+const evolution = useEvolutionFake();
 
 interface BadInput {
 	name: string;
@@ -203,12 +200,12 @@ describe('bad input is refused before any request', () => {
 			credentials:
 				node === 'taxpayerLookup'
 					? { taxpayerLookupApi: { baseUrl: lookup.url, accessToken: VALID_TOKEN } }
-					: { messagingApi: { serverUrl: evolution.url, apiKey: evolution.apiKey } },
+					: { messagingApi: { serverUrl: evolution.fake.url, apiKey: evolution.fake.apiKey } },
 		});
 		expect(result.error?.message).toContain(says);
 		expect(result.error?.message).toMatch(/^[A-Z].*Nothing was sent\. \[item 0\]$/);
 		expect(result.error?.description).toBeTruthy();
 		expect(lookup.requests).toEqual([]);
-		expect(evolution.requests).toEqual([]);
+		expect(evolution.fake.requests).toEqual([]);
 	});
 });

@@ -1,24 +1,15 @@
 // Every Messaging operation (and every media source) against every way an Evolution API server
 // can misbehave: each gives a clear error naming the item, Continue On Fail keeps the other
 // items' results, nothing hangs, and the API key never shows.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { memoryBinary } from '../harness/binary';
 import { runNode } from '../harness/engine';
 import { expectOneFailedItem } from '../harness/unordered';
 import { credentialsFor, instance, runMessaging, visibleText } from '../nodes/Messaging/helpers';
+import { useEvolutionFake } from '../harness/evolutionFake';
 
-let fake: EvolutionFake;
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const state = useEvolutionFake();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
 const common = { instanceName: instance('sales'), number: '51987654321' };
@@ -73,35 +64,35 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 	const applicable = failures.filter((failure) => failure.name !== '404 instance' || 'instanceName' in parameters);
 
 	it.each(applicable)('$name: a clear error naming the item, without the API key', async ({ status, body, headers, expected }) => {
-		fake.failNext(status, body, 1, undefined, headers);
-		const result = await runMessaging(fake, { parameters, items: items(1) });
+		state.fake.failNext(status, body, 1, undefined, headers);
+		const result = await runMessaging(state.fake, { parameters, items: items(1) });
 		expect(result.error?.message).toMatch(/ \[item 0\]$/);
 		expect(result.error?.message).toMatch(expected);
 		expect(result.error?.description).toBeTruthy();
-		expect(visibleText(result)).not.toContain(fake.apiKey);
+		expect(visibleText(result)).not.toContain(state.fake.apiKey);
 	});
 
 	// A 429 that asks to wait longer than the node does fails the items after it too, without a
 	// request (test/nodes/Messaging/pace.test.ts), and a 401 refuses the key for the instance
 	// (test/nodes/Messaging/refusedCredential.test.ts): neither is one item's failure.
 	it.each(applicable.filter((failure) => failure.status !== 429 && failure.status !== 401))('$name: Continue On Fail keeps the other item', async ({ status, body }) => {
-		fake.failNext(status, body, 1, onlyFirst());
-		const result = await runMessaging(fake, { parameters, items: items(2), continueOnFail: true });
+		state.fake.failNext(status, body, 1, onlyFirst());
+		const result = await runMessaging(state.fake, { parameters, items: items(2), continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expectOneFailedItem(result.items);
-		expect(visibleText(result)).not.toContain(fake.apiKey);
+		expect(visibleText(result)).not.toContain(state.fake.apiKey);
 	});
 
 	it('connection closed mid-request: a clear error, the other item still sent', async () => {
-		fake.dropNext(1, onlyFirst());
-		const result = await runMessaging(fake, { parameters, items: items(2), continueOnFail: true });
+		state.fake.dropNext(1, onlyFirst());
+		const result = await runMessaging(state.fake, { parameters, items: items(2), continueOnFail: true });
 		expectOneFailedItem(result.items);
 		expect(result.items.find((item) => item.json.error !== undefined)?.json.error).toMatch(/closed the connection/);
 	});
 
 	it('an answer that never comes ends at the Timeout request option', async () => {
-		fake.delayMs = 3_000;
-		const result = await runMessaging(fake, { parameters: { ...parameters, requestOptions: { timeout: 250 } }, items: items(1) });
+		state.fake.delayMs = 3_000;
+		const result = await runMessaging(state.fake, { parameters: { ...parameters, requestOptions: { timeout: 250 } }, items: items(1) });
 		expect(result.error?.message).toMatch(/^[A-Z].*did not answer in time \(E[A-Z]+\) \[item 0\]$/);
 	});
 
@@ -110,10 +101,10 @@ describe.each(operations)('Messaging $name under faults', ({ parameters, binary 
 			type: 'messaging',
 			parameters: parameters as never,
 			items: items(1),
-			credentials: credentialsFor(fake, { serverUrl: 'http://127.0.0.1:9' }),
+			credentials: credentialsFor(state.fake, { serverUrl: 'http://127.0.0.1:9' }),
 		});
 		expect(result.error?.message).toMatch(/^Cannot reach the Evolution API server.*\(ECONNREFUSED\) \[item 0\]$/);
-		expect(visibleText(result)).not.toContain(fake.apiKey);
+		expect(visibleText(result)).not.toContain(state.fake.apiKey);
 	});
 });
 
@@ -135,17 +126,17 @@ describe('Messaging under a rate limit', () => {
 			}
 			return limited.get(request)!;
 		};
-		fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1000, overLimit);
+		state.fake.failNext(429, { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } }, 1000, overLimit);
 		const texts = Array.from({ length: 100 }, (_, n) => `Aviso ${n}`);
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: { resource: 'message', operation: 'sendText', ...common, text: '=Aviso {{ $json.n }}' },
 			items: texts.map((_, n) => ({ json: { n } })),
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(100);
-		const accepted = fake.requests.filter((request) => limited.get(request) === false);
+		const accepted = state.fake.requests.filter((request) => limited.get(request) === false);
 		expect(accepted.map((request) => (request.body as { text: string }).text)).toEqual(texts);
 		// The limit did refuse some: the waiting is what let them through.
-		expect(fake.requests.length).toBeGreaterThan(100);
+		expect(state.fake.requests.length).toBeGreaterThan(100);
 	}, 60_000);
 });

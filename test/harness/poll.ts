@@ -15,24 +15,18 @@
 // `__dataChanged` flag is set; the node's part sits under `node:<node name>`.
 import { DirectoryLoader, PollContext, TriggersAndPollers, WorkflowExecute, commitStagedCursor, runPollInStagingScope } from 'n8n-core';
 import {
-	Workflow,
 	createRunExecutionData,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteData,
-	type INode,
 	type INodeExecutionData,
 	type INodeType,
-	type IWorkflowBase,
-	type IWorkflowExecuteAdditionalData,
-	type NodeParameterValueType,
+	type Workflow,
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { additionalDataFor, nodeTypesRegistry } from './engine';
-
-const PACKAGE = 'n8n-nodes-taxpayer-messaging';
+import { nodeTypesRegistry } from './engine';
+import { PACKAGE, TriggerWorkflow, type TriggerWorkflowSetup } from './triggerWorkflow';
 
 /** n8n's loader adds the Poll Times parameter to polling nodes; apply it once per node type. */
 const loaded = new WeakSet<INodeType>();
@@ -45,11 +39,7 @@ function asLoaded(nodeType: INodeType): INodeType {
 	return nodeType;
 }
 
-export interface PollTriggerSetup {
-	/** Node type name without the package prefix, e.g. `exchangeRateTrigger`. */
-	type: string;
-	parameters: Record<string, NodeParameterValueType | object>;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+export interface PollTriggerSetup extends TriggerWorkflowSetup {
 	/** The node's name, which keys its static data. */
 	nodeName?: string;
 	/** Static data as the database holds it (JSON), e.g. another instance's `saved`. */
@@ -66,91 +56,33 @@ export interface PollOutcome {
 	error?: Error;
 }
 
-export class PollTriggerHarness {
-	/** The workflow's static data as last saved to the database (JSON). */
-	saved: string;
-
+export class PollTriggerHarness extends TriggerWorkflow {
 	/** Every emission so far, in order: one list of items per emitting poll. */
 	readonly emissions: INodeExecutionData[][] = [];
 
 	/** Every error a poll raised, in order. */
 	readonly errors: Error[] = [];
 
-	readonly node: INode;
-
 	private active?: { workflow: Workflow; context: PollContext };
 
 	private readonly triggersAndPollers = new TriggersAndPollers();
 
-	private readonly additionalData: IWorkflowExecuteAdditionalData;
-
-	private readonly workflowData: IWorkflowBase;
-
 	private readonly pollBudgetMs?: number;
 
 	constructor(setup: PollTriggerSetup) {
+		super(setup, { id: 'poll-workflow', name: 'Poll test', node: { id: 'poll-trigger', name: setup.nodeName ?? 'Poll Trigger' }, saved: setup.saved });
 		this.pollBudgetMs = setup.pollBudgetMs;
 		asLoaded(nodeTypesRegistry.getByName(`${PACKAGE}.${setup.type}`) as INodeType);
-		this.saved = setup.saved ?? '{}';
-		this.node = {
-			id: 'poll-trigger',
-			name: setup.nodeName ?? 'Poll Trigger',
-			type: `${PACKAGE}.${setup.type}`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: setup.parameters as INode['parameters'],
-			credentials: Object.fromEntries(Object.keys(setup.credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
-		};
-		this.workflowData = {
-			id: 'poll-workflow',
-			name: 'Poll test',
-			active: true,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			nodes: [this.node],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-			activeVersionId: null,
-		} as unknown as IWorkflowBase;
-		this.additionalData = additionalDataFor(setup.credentials, this.workflowData);
 	}
 
 	get isActive(): boolean {
 		return this.active !== undefined;
 	}
 
-	/** The Workflow n8n builds from the stored workflow: parameters with defaults, the saved static data. */
-	private loadWorkflow(): Workflow {
-		return new Workflow({
-			id: this.workflowData.id,
-			name: this.workflowData.name,
-			nodes: [structuredClone(this.node)],
-			connections: {},
-			active: true,
-			nodeTypes: nodeTypesRegistry,
-			staticData: JSON.parse(this.saved) as IDataObject,
-			settings: this.workflowData.settings,
-		});
-	}
-
-	/** WorkflowStaticDataService.saveStaticData: only when something changed. */
-	private saveStaticData(workflow: Workflow) {
-		if (workflow.staticData.__dataChanged === true) {
-			this.saved = JSON.stringify(workflow.staticData);
-			workflow.staticData.__dataChanged = false;
-		}
-	}
-
 	/** The trigger's static data in memory right now (what the next poll will see). */
 	nodeStaticData(): IDataObject {
 		if (!this.active) throw new Error('The trigger is not active');
 		return JSON.parse(JSON.stringify(this.active.workflow.getStaticData('node', this.active.workflow.getNode(this.node.name)!))) as IDataObject;
-	}
-
-	/** The trigger's part of the saved static data. */
-	savedNodeStaticData(): IDataObject | undefined {
-		return (JSON.parse(this.saved) as Record<string, IDataObject>)[`node:${this.node.name}`];
 	}
 
 	/** Runs one poll like PollTriggerExecutor does; `testingTrigger` is the activation poll. */

@@ -17,7 +17,6 @@ import type { AddressInfo } from 'node:net';
 import { HookContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -31,15 +30,11 @@ import {
 } from 'n8n-workflow';
 
 import { additionalDataFor, nodeTypesRegistry } from './engine';
+import { PACKAGE, TriggerWorkflow, type TriggerWorkflowSetup } from './triggerWorkflow';
 
-const PACKAGE = 'n8n-nodes-taxpayer-messaging';
 let harnessCount = 0;
 
-export interface WebhookTriggerSetup {
-	/** Node type name without the package prefix, e.g. `messagingTrigger`. */
-	type: string;
-	parameters: Record<string, NodeParameterValueType | object>;
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+export interface WebhookTriggerSetup extends TriggerWorkflowSetup {
 	/** The node's webhook id (the editor gives each webhook node one); part of its URLs. */
 	webhookId?: string;
 	workflowId?: string;
@@ -94,17 +89,8 @@ function exchange(body: unknown, headers: Record<string, string>, query: Record<
 	return { request, response, answer };
 }
 
-export class WebhookTriggerHarness {
-	/** The workflow's static data as last saved to the database (JSON). */
-	saved = '{}';
-
-	readonly node: INode;
-
+export class WebhookTriggerHarness extends TriggerWorkflow {
 	readonly nodeType: INodeType;
-
-	private readonly workflowData: IWorkflowBase;
-
-	private additionalData: IWorkflowExecuteAdditionalData;
 
 	private baseUrl = 'http://localhost:5678';
 
@@ -113,31 +99,13 @@ export class WebhookTriggerHarness {
 	private testListener?: { deliver: (body: unknown, headers: Record<string, string>) => Promise<Delivery> };
 
 	constructor(setup: WebhookTriggerSetup) {
-		this.nodeType = nodeTypesRegistry.getByName(`${PACKAGE}.${setup.type}`) as INodeType;
-		this.node = {
-			id: 'webhook-trigger',
-			name: 'Webhook Trigger',
-			type: `${PACKAGE}.${setup.type}`,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: setup.webhookId ?? '6f1c2a9e-0b7d-4c55-9d0e-3a2b1c4d5e6f',
-			parameters: setup.parameters as INode['parameters'],
-			credentials: Object.fromEntries(Object.keys(setup.credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
-		};
-		this.workflowData = {
+		super(setup, {
 			// A workflow of its own per harness: the trigger remembers deliveries per workflow and node.
 			id: setup.workflowId ?? `webhookWorkflow${(harnessCount += 1)}`,
 			name: 'Webhook test',
-			active: true,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			nodes: [this.node],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-			activeVersionId: null,
-		} as unknown as IWorkflowBase;
-		this.additionalData = additionalDataFor(setup.credentials, this.workflowData);
+			node: { id: 'webhook-trigger', name: 'Webhook Trigger', webhookId: setup.webhookId ?? '6f1c2a9e-0b7d-4c55-9d0e-3a2b1c4d5e6f' },
+		});
+		this.nodeType = nodeTypesRegistry.getByName(`${PACKAGE}.${setup.type}`) as INodeType;
 	}
 
 	/** The webhook's production URL, as n8n builds it. */
@@ -207,19 +175,6 @@ export class WebhookTriggerHarness {
 		return description;
 	}
 
-	private loadWorkflow(staticData: IDataObject): Workflow {
-		return new Workflow({
-			id: this.workflowData.id,
-			name: this.workflowData.name,
-			nodes: [structuredClone(this.node)],
-			connections: {},
-			active: true,
-			nodeTypes: nodeTypesRegistry,
-			staticData,
-			settings: this.workflowData.settings,
-		});
-	}
-
 	private webhookData(isTest: boolean): IWebhookData {
 		const description = this.description();
 		return {
@@ -246,33 +201,20 @@ export class WebhookTriggerHarness {
 		return methods;
 	}
 
-	/** WorkflowStaticDataService.saveStaticData: only when something changed. */
-	private save(workflow: Workflow) {
-		if (workflow.staticData.__dataChanged === true) {
-			workflow.staticData.__dataChanged = false;
-			this.saved = JSON.stringify(workflow.staticData);
-		}
-	}
-
-	/** The node's part of the saved static data. */
-	savedNodeStaticData(): IDataObject | undefined {
-		return (JSON.parse(this.saved) as Record<string, IDataObject>)[`node:${this.node.name}`];
-	}
-
 	/** Publishing the workflow: checkExists, create when it is not there; the static data is saved. Throws what activation would show. */
 	async activate(activation: WorkflowActivateMode = 'activate') {
-		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		const workflow = this.loadWorkflow();
 		const methods = this.methods();
 		const context = this.hook(workflow, false, activation);
 		if (!(await methods.checkExists.call(context))) await methods.create.call(context);
-		this.save(workflow);
+		this.saveStaticData(workflow);
 	}
 
 	/** Unpublishing: delete, with the saved static data; saved again after. */
 	async deactivate() {
-		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		const workflow = this.loadWorkflow();
 		await this.methods().delete.call(this.hook(workflow, false, 'activate'));
-		this.save(workflow);
+		this.saveStaticData(workflow);
 	}
 
 	/** "Listen for test event": registers the test URL; `stop()` deletes it (after an event or a cancel). */
@@ -296,9 +238,9 @@ export class WebhookTriggerHarness {
 
 	/** One production delivery, the way LiveWebhooks runs it. */
 	async deliver(body: unknown, headers: Record<string, string> = {}, query: Record<string, string> = {}): Promise<Delivery> {
-		const workflow = this.loadWorkflow(JSON.parse(this.saved) as IDataObject);
+		const workflow = this.loadWorkflow();
 		const delivery = await this.run(workflow, false, body, headers, query);
-		this.save(workflow);
+		this.saveStaticData(workflow);
 		return delivery;
 	}
 

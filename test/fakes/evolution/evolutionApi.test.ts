@@ -1,24 +1,15 @@
 // The fake must behave as the project's notes on Evolution (docs/evolution-api.md) say the real
 // server does; these checks pin it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_DELIVER_TO, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { DEFAULT_DELIVER_TO, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, type EvolutionFake } from '../../../fakes/evolution';
 import { callFake } from './call';
 import { SANDBOX_FAKE_OPTIONS, SANDBOX_PLAYGROUND_INSTANCE } from '../../harness/n8n.mjs';
+import { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake({ unregistered: ['51999999999'] });
 
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: ['51999999999'] });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
-
-const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(state.fake, method, path, body, apikey);
 
 describe('Evolution API fake', () => {
 	it('checks the instance before the key', async () => {
@@ -107,10 +98,10 @@ describe('Evolution API fake', () => {
 	});
 
 	it('records requests as received and can be told to fail', async () => {
-		fake.failNext(503, '<h1>down</h1>');
-		const response = await fetch(`${fake.url}/message/sendText/Support%20Team`, { method: 'POST', headers: { apikey: 'k' }, body: '{"a":1}' });
+		state.fake.failNext(503, '<h1>down</h1>');
+		const response = await fetch(`${state.fake.url}/message/sendText/Support%20Team`, { method: 'POST', headers: { apikey: 'k' }, body: '{"a":1}' });
 		expect(response.status).toBe(503);
-		expect(fake.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/message/sendText/Support%20Team', body: { a: 1 }, bodyBytes: 7 })]);
+		expect(state.fake.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/message/sendText/Support%20Team', body: { a: 1 }, bodyBytes: 7 })]);
 	});
 });
 
@@ -272,7 +263,7 @@ describe('Evolution API fake: message routes', () => {
 				badRequestOf(['Reaction must be a single emoji or empty string']),
 			);
 		}
-		expect(fake.chats().get(`${TO}@s.whatsapp.net`)).toHaveLength(5);
+		expect(state.fake.chats().get(`${TO}@s.whatsapp.net`)).toHaveLength(5);
 	});
 
 	it('validates reaction keys and checks the reacted chat is on WhatsApp', async () => {
@@ -330,7 +321,7 @@ describe('Evolution API fake: chat routes', () => {
 			status: 201,
 			body: { message: 'Read messages', read: 'success' },
 		});
-		expect(fake.readKeys.map((key) => key.id)).toEqual(['A1', 'A3']);
+		expect(state.fake.readKeys.map((key) => key.id)).toEqual(['A1', 'A3']);
 	});
 
 	it('validates read keys as the schema does', async () => {
@@ -411,11 +402,11 @@ describe('Evolution API fake: chat routes', () => {
 
 	it('keeps seeds across reset() and drops sent messages', async () => {
 		const sent = await call('POST', '/message/sendText/sales', { number: TO, text: 'hola' });
-		const seeded = fake.storeMedia({ mediaType: 'video', bytes: Buffer.from('video'), mimetype: 'video/mp4', remoteJid: '51912345678@s.whatsapp.net' });
-		expect(fake.messages.has(sent.body.key.id)).toBe(true);
-		fake.reset();
-		expect(fake.messages.has(sent.body.key.id)).toBe(false);
-		expect([...fake.messages.keys()]).toEqual(expect.arrayContaining([...Object.values(SEEDED_MESSAGES), seeded]));
+		const seeded = state.fake.storeMedia({ mediaType: 'video', bytes: Buffer.from('video'), mimetype: 'video/mp4', remoteJid: '51912345678@s.whatsapp.net' });
+		expect(state.fake.messages.has(sent.body.key.id)).toBe(true);
+		state.fake.reset();
+		expect(state.fake.messages.has(sent.body.key.id)).toBe(false);
+		expect([...state.fake.messages.keys()]).toEqual(expect.arrayContaining([...Object.values(SEEDED_MESSAGES), seeded]));
 		expect((await call('POST', '/chat/getBase64FromMediaMessage/sales', { message: { key: { id: seeded } } })).body).toMatchObject({
 			mediaType: 'videoMessage',
 			fileName: `${seeded}.mp4`,
@@ -490,7 +481,7 @@ describe('Evolution API fake: groups and instances', () => {
 		expect(await call('GET', '/group/findGroupInfos/sales')).toEqual(
 			badRequestOf(['The group id needs to be informed in the query', 'ex: "groupJid=120362@g.us"']),
 		);
-		const pattern = await fetch(`${fake.url}/group/findGroupInfos/sales?groupJid=ventas`, { headers: { apikey: fake.apiKey } });
+		const pattern = await fetch(`${state.fake.url}/group/findGroupInfos/sales?groupJid=ventas`, { headers: { apikey: state.fake.apiKey } });
 		// The pattern's backslash is doubled in the message, and doubled again in the JSON.
 		expect(await pattern.text()).toBe(
 			'{"status":400,"error":"Bad Request","response":{"message":[{"property":"groupJid","message":"groupJid does not match pattern \\"^[\\\\\\\\d-]+@g.us$\\""}]}}',
@@ -540,13 +531,12 @@ describe('Evolution API fake: the deliver control route', () => {
 
 	it('delivers to sales unless the body names an instance', async () => {
 		expect(DEFAULT_DELIVER_TO).toBe('sales');
-		expect(await deliveredTo(fake, { text: 'Hola' })).toBe('sales');
-		expect(await deliveredTo(fake, { instance: 'Support Team', text: 'Hola' })).toBe('Support Team');
+		expect(await deliveredTo(state.fake, { text: 'Hola' })).toBe('sales');
+		expect(await deliveredTo(state.fake, { instance: 'Support Team', text: 'Hola' })).toBe('Support Team');
 	});
 
 	it("delivers to the sandbox's playground, which the sandbox adds to the default instances", async () => {
-		const sandbox = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
-		try {
+		await withEvolutionFakes([SANDBOX_FAKE_OPTIONS.messaging], async ([sandbox]) => {
 			expect(SANDBOX_FAKE_OPTIONS.messaging.deliverTo).toBe(SANDBOX_PLAYGROUND_INSTANCE);
 			expect(await deliveredTo(sandbox, { text: 'Hola', from: '51987654321' })).toBe('playground');
 			expect(await deliveredTo(sandbox, { instance: 'sales' })).toBe('sales');
@@ -559,12 +549,10 @@ describe('Evolution API fake: the deliver control route', () => {
 				['playground', 'open'],
 			]);
 			// The sandbox's three are the fake's defaults, unchanged.
-			const defaults = [...fake.instances.values()];
+			const defaults = [...state.fake.instances.values()];
 			for (const instance of defaults) expect(sandbox.instances.get(instance.name)).toEqual(instance);
 			const unknown = await fetch(`${sandbox.url}/_fake/deliver`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"instance":"nope"}' });
 			expect(unknown.status).toBe(404);
-		} finally {
-			await sandbox.close();
-		}
+		});
 	});
 });

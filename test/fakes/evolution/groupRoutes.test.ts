@@ -1,24 +1,14 @@
 // The fake's group administration and invite routes, as Evolution 2.3.6's group router, schemas and
 // Baileys service answer them (docs/evolution-api.md, Groups): the validators' envelopes, the
 // service's answers and its errors for what WhatsApp refuses.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake({ unregistered: ['51911111111'], groupAddRefused: ['51922222222'], contacts: { '51912345678': 'Luis Rojas' } });
 
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: ['51911111111'], groupAddRefused: ['51922222222'], contacts: { '51912345678': 'Luis Rojas' } });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
-
-const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(state.fake, method, path, body, apikey);
 /** Ventas Lima: the instances' number is a plain member. Soporte Clientes: its superadmin. */
 const VENTAS = '120363025246125486@g.us';
 const SOPORTE = '120363111111111111@g.us';
@@ -46,7 +36,7 @@ describe('Evolution fake: group/create', () => {
 			],
 		});
 		expect(body.id).toMatch(/^\d{18}@g\.us$/);
-		expect(fake.groups.get(body.id)?.instances).toEqual(['sales']);
+		expect(state.fake.groups.get(body.id)?.instances).toEqual(['sales']);
 	});
 
 	it('answers dataValidate’s nested 400s, and a closed connection as the service’s 500', async () => {
@@ -67,14 +57,14 @@ describe('Evolution fake: group/create', () => {
 describe('Evolution fake: changing a group', () => {
 	it('lets any member edit an unlocked group, only admins a locked one, and no one outside it', async () => {
 		expect(await call('POST', `/group/updateGroupSubject/sales?${q(VENTAS)}`, { subject: 'Ventas Lima Norte' })).toEqual({ status: 201, body: { update: 'success' } });
-		expect(fake.groups.get(VENTAS)?.subject).toBe('Ventas Lima Norte');
-		fake.groups.get(VENTAS)!.restrict = true;
+		expect(state.fake.groups.get(VENTAS)?.subject).toBe('Ventas Lima Norte');
+		state.fake.groups.get(VENTAS)!.restrict = true;
 		expect((await call('POST', `/group/updateGroupDescription/sales?${q(VENTAS)}`, { description: 'X' })).body).toEqual({
 			status: 500,
 			error: 'Internal Server Error',
 			response: { message: ['Error updating group description', 'Error: not-authorized'] },
 		});
-		fake.groups.get(VENTAS)!.instances = ['Support Team'];
+		state.fake.groups.get(VENTAS)!.instances = ['Support Team'];
 		expect((await call('POST', `/group/updateGroupSubject/sales?${q(VENTAS)}`, { subject: 'X' })).body.response.message).toEqual([
 			'Error updating group subject',
 			'Error: forbidden',
@@ -103,7 +93,7 @@ describe('Evolution fake: changing a group', () => {
 			status: 201,
 			body: { update: 'success' },
 		});
-		expect(fake.profilePictures.get('120363111111111111')).toMatch(/^https:\/\/pps\.whatsapp\.net\//);
+		expect(state.fake.profilePictures.get('120363111111111111')).toMatch(/^https:\/\/pps\.whatsapp\.net\//);
 		expect((await call('POST', `/group/updateGroupPicture/sales?${q(SOPORTE)}`, { image: 'http://localhost/logo.png' })).body.response.message).toEqual([
 			'Error update group picture',
 			'[object Object]',
@@ -113,7 +103,7 @@ describe('Evolution fake: changing a group', () => {
 	it('sets the group settings and disappearing messages (admins only), answering {} and {success: true}', async () => {
 		expect(await call('POST', `/group/updateSetting/sales?${q(SOPORTE)}`, { action: 'announcement' })).toEqual({ status: 201, body: {} });
 		expect(await call('POST', `/group/toggleEphemeral/sales?${q(SOPORTE)}`, { expiration: 604800 })).toEqual({ status: 201, body: { success: true } });
-		expect(fake.groups.get(SOPORTE)).toMatchObject({ announce: true, ephemeralDuration: 604800 });
+		expect(state.fake.groups.get(SOPORTE)).toMatchObject({ announce: true, ephemeralDuration: 604800 });
 		expect((await call('POST', `/group/updateSetting/sales?${q(VENTAS)}`, { action: 'locked' })).body).toEqual({
 			status: 400,
 			error: 'Bad Request',
@@ -163,7 +153,7 @@ describe('Evolution fake: participants', () => {
 		});
 		const promoted = await call('POST', `/group/updateParticipant/sales?${q(SOPORTE)}`, { action: 'promote', participants: ['51987654321', '51933333333'] });
 		expect(promoted.body.updateParticipants.map((entry: { status: string }) => entry.status)).toEqual(['200', '404']);
-		expect(fake.groups.get(SOPORTE)?.participants.find((p) => p.id === '51987654321@s.whatsapp.net')?.admin).toBe('admin');
+		expect(state.fake.groups.get(SOPORTE)?.participants.find((p) => p.id === '51987654321@s.whatsapp.net')?.admin).toBe('admin');
 	});
 
 	it('refuses a member who is not an admin as the service does (400)', async () => {
@@ -209,15 +199,15 @@ describe('Evolution fake: invites', () => {
 	});
 
 	it('joins by a code: the instance is then a member', async () => {
-		fake.groups.get(SOPORTE)!.instances = ['Support Team'];
+		state.fake.groups.get(SOPORTE)!.instances = ['Support Team'];
 		expect(await call('GET', '/group/acceptInviteCode/sales?inviteCode=Sp0rT3cL13nT3sAbCdEfGh')).toEqual({ status: 200, body: { accepted: true, groupJid: SOPORTE } });
-		expect(fake.groups.get(SOPORTE)?.instances).toEqual(['Support Team', 'sales']);
+		expect(state.fake.groups.get(SOPORTE)?.instances).toEqual(['Support Team', 'sales']);
 	});
 
 	it('sends the link with the description to each number as a text (groupJid from the body only)', async () => {
 		const answer = await call('POST', '/group/sendInvite/sales', { groupJid: SOPORTE, description: 'Únete', numbers: ['51987654321', '51912345678'] });
 		expect(answer).toEqual({ status: 200, body: { send: true, inviteUrl: 'https://chat.whatsapp.com/Sp0rT3cL13nT3sAbCdEfGh' } });
-		const texts = [...fake.messages.values()].filter((message) => message.text?.startsWith('Únete'));
+		const texts = [...state.fake.messages.values()].filter((message) => message.text?.startsWith('Únete'));
 		expect(texts.map((message) => [message.key.remoteJid, message.text])).toEqual([
 			['51987654321@s.whatsapp.net', 'Únete\n\nhttps://chat.whatsapp.com/Sp0rT3cL13nT3sAbCdEfGh'],
 			['51912345678@s.whatsapp.net', 'Únete\n\nhttps://chat.whatsapp.com/Sp0rT3cL13nT3sAbCdEfGh'],

@@ -1,23 +1,14 @@
 // The fake's instance routes as Evolution 2.3's instance.controller.ts, its guards and the Baileys
 // channel answer them (docs/evolution-api.md, "Instance routes").
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { FAKE_PAIRING_CODE, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { FAKE_PAIRING_CODE, SEEDED_PNG } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake();
 
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
-
-const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(state.fake, method, path, body, apikey);
 
 const QR_BASE64 = `data:image/png;base64,${SEEDED_PNG.toString('base64')}`;
 
@@ -45,7 +36,7 @@ describe('Evolution API fake: instance/create', () => {
 		expect(await refused({})).toEqual(['Invalid integration']);
 		expect(await refused({ integration: 'WHATSAPP-BUSINESS', number: '1065' })).toEqual(['token is required']);
 		expect(await refused({ integration: 'WHATSAPP-BUSINESS', token: 'EAAG' })).toEqual(['number is required']);
-		expect(fake.instances.has('nueva')).toBe(false);
+		expect(state.fake.instances.has('nueva')).toBe(false);
 	});
 
 	it('creates a Baileys instance with its token, settings and QR code (201), connecting', async () => {
@@ -65,7 +56,7 @@ describe('Evolution API fake: instance/create', () => {
 			qrcode: { pairingCode: FAKE_PAIRING_CODE, base64: QR_BASE64, count: 1 },
 		});
 		expect(created.body.hash).toMatch(/^[0-9A-F-]{36}$/);
-		expect(fake.instances.get('nueva')).toMatchObject({ token: created.body.hash, connectionStatus: 'connecting' });
+		expect(state.fake.instances.get('nueva')).toMatchObject({ token: created.body.hash, connectionStatus: 'connecting' });
 		// The new instance's own token works on its routes.
 		expect((await call('GET', '/instance/connectionState/nueva', undefined, created.body.hash)).body).toEqual({ instance: { instanceName: 'nueva', state: 'connecting' } });
 	});
@@ -75,7 +66,7 @@ describe('Evolution API fake: instance/create', () => {
 		expect(plain.body.instance.status).toBe('close');
 		expect(plain.body).not.toHaveProperty('qrcode');
 		const cloud = await call('POST', '/instance/create', { instanceName: 'cloud', integration: 'WHATSAPP-BUSINESS', token: 'EAAG-token', number: '106540352242922' });
-		expect(cloud.body).toMatchObject({ hash: 'EAAG-token', instance: { status: 'open', webhookWaBusiness: `${fake.url}/webhook/meta`, accessTokenWaBusiness: 'evolution' } });
+		expect(cloud.body).toMatchObject({ hash: 'EAAG-token', instance: { status: 'open', webhookWaBusiness: `${state.fake.url}/webhook/meta`, accessTokenWaBusiness: 'evolution' } });
 	});
 });
 
@@ -96,12 +87,12 @@ describe('Evolution API fake: connect, restart, logout, delete, setPresence', ()
 
 	it('logout: closes an open instance, refuses a closed one; delete removes it; reset brings it back', async () => {
 		expect(await call('DELETE', '/instance/logout/sales')).toEqual({ status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } } });
-		expect(fake.instances.get('sales')?.connectionStatus).toBe('close');
+		expect(state.fake.instances.get('sales')?.connectionStatus).toBe('close');
 		expect((await call('DELETE', '/instance/logout/sales')).body).toEqual({ status: 400, error: 'Bad Request', response: { message: ['The "sales" instance is not connected'] } });
 		expect(await call('DELETE', '/instance/delete/sales')).toEqual({ status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } } });
 		expect((await call('GET', '/instance/connectionState/sales')).status).toBe(404);
-		fake.reset();
-		expect(fake.instances.get('sales')?.connectionStatus).toBe('open');
+		state.fake.reset();
+		expect(state.fake.instances.get('sales')?.connectionStatus).toBe('open');
 	});
 
 	it('setPresence: the schema, a closed connection, then 201 {presence}', async () => {

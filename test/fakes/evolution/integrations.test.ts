@@ -3,29 +3,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, WEBHOOK_EVENTS, type EvolutionFake } from '../../../fakes/evolution';
+import { WEBHOOK_EVENTS } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake({ integrationsOff: ['sqs'] });
 
-beforeAll(async () => {
-	fake = await startEvolutionFake({ integrationsOff: ['sqs'] });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
-
-const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(state.fake, method, path, body, apikey);
 /** The status and raw text: an integration the server has off answers an empty body. */
 async function raw(method: string, path: string, body?: unknown) {
-	const response = await fetch(`${fake.url}${path}`, {
+	const response = await fetch(`${state.fake.url}${path}`, {
 		method,
-		headers: { apikey: fake.apiKey, 'content-type': 'application/json' },
+		headers: { apikey: state.fake.apiKey, 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
@@ -71,7 +62,7 @@ describe('Evolution fake: event transports', () => {
 		const app = { enabled: true, appId: '1', key: 'k', secret: 's', cluster: 'us2', useTLS: true };
 		expect((await call('POST', '/pusher/set/sales', {})).body).toEqual(schemaError('instance requires property "pusher"'));
 		expect((await call('POST', '/pusher/set/sales', { pusher: { ...app, appId: '' } })).body).toEqual(schemaError('The "appId" cannot be empty'));
-		fake.integrations.off.add('pusher');
+		state.fake.integrations.off.add('pusher');
 		const set = await call('POST', '/pusher/set/sales', { pusher: { ...app, events: ['CALL'] } });
 		expect(Object.keys(set.body)).toEqual(['id', 'enabled', 'appId', 'key', 'secret', 'cluster', 'useTLS', 'events', 'createdAt', 'updatedAt', 'instanceId']);
 		expect(await raw('GET', '/pusher/find/sales')).toMatchObject({ status: 200, text: '' });
@@ -119,13 +110,13 @@ describe('Evolution fake: Chatwoot', () => {
 		]);
 		expect((await call('POST', '/chatwoot/set/sales', { ...account, url: 'not a url', nameInbox: '' })).body.response.message).toEqual(['url is not valid']);
 		expect((await call('POST', '/chatwoot/set/sales', { ...account, accountId: '', nameInbox: '' })).body.response.message).toEqual(['accountId is required']);
-		fake.integrations.off.add('chatwoot');
+		state.fake.integrations.off.add('chatwoot');
 		expect((await call('GET', '/chatwoot/find/sales')).body.response.message).toEqual(['Chatwoot is disabled']);
 	});
 
 	it('answers the body with the webhook URL; a first save drops the delimiter, a second keeps it', async () => {
 		const first = await call('POST', '/chatwoot/set/sales', { ...account, signDelimiter: ' — ' });
-		expect(first).toEqual({ status: 201, body: { ...account, signDelimiter: ' — ', nameInbox: 'sales', webhook_url: `${fake.url}/chatwoot/webhook/sales` } });
+		expect(first).toEqual({ status: 201, body: { ...account, signDelimiter: ' — ', nameInbox: 'sales', webhook_url: `${state.fake.url}/chatwoot/webhook/sales` } });
 		expect((await call('GET', '/chatwoot/find/sales')).body).toMatchObject({ signDelimiter: null, nameInbox: 'sales', ignoreJids: [] });
 		await call('POST', '/chatwoot/set/sales', { ...account, signDelimiter: ' — ' });
 		expect((await call('GET', '/chatwoot/find/sales')).body).toMatchObject({ signDelimiter: ' — ', token: 't' });
@@ -135,12 +126,12 @@ describe('Evolution fake: Chatwoot', () => {
 describe('Evolution fake: chatbot sessions', () => {
 	it('pauses the chat’s sessions of the instance, whatever their bot; fetchSessions lists one kind, or one bot', async () => {
 		const ana = '51987654321@s.whatsapp.net';
-		const typebot = fake.storeBotSession({ remoteJid: ana, botId: 'clbot1' });
-		fake.storeBotSession({ remoteJid: ana, bot: 'dify' });
-		fake.storeBotSession({ remoteJid: ana, instance: 'Support Team' });
+		const typebot = state.fake.storeBotSession({ remoteJid: ana, botId: 'clbot1' });
+		state.fake.storeBotSession({ remoteJid: ana, bot: 'dify' });
+		state.fake.storeBotSession({ remoteJid: ana, instance: 'Support Team' });
 		const paused = await call('POST', '/typebot/changeStatus/sales', { remoteJid: ana, status: 'paused' });
 		expect(paused).toEqual({ status: 200, body: { bot: { instanceName: 'sales', bot: { remoteJid: ana, status: 'paused', session: { count: 2 } } } } });
-		expect(fake.integrations.sessions.map((session) => session.status)).toEqual(['paused', 'paused', 'opened']);
+		expect(state.fake.integrations.sessions.map((session) => session.status)).toEqual(['paused', 'paused', 'opened']);
 		expect((await call('GET', '/typebot/fetchSessions/clbot1/sales')).body).toEqual([{ ...typebot, status: 'paused', updatedAt: expect.any(String) }]);
 		expect((await call('GET', '/dify/fetchSessions/unknown/sales')).body.map((s: { type: string }) => s.type)).toEqual(['dify']);
 		expect((await call('GET', '/typebot/fetchSessions/clbot1/Support%20Team')).body.response.message).toBe('Error fetching sessions');
@@ -150,15 +141,15 @@ describe('Evolution fake: chatbot sessions', () => {
 
 	it('deletes, and closes unless the bot keeps sessions open, on every instance', async () => {
 		const ana = '51987654321@s.whatsapp.net';
-		fake.storeBotSession({ remoteJid: ana });
-		fake.storeBotSession({ remoteJid: ana, instance: 'Support Team' });
-		fake.integrations.keepOpen.add('sales typebot');
+		state.fake.storeBotSession({ remoteJid: ana });
+		state.fake.storeBotSession({ remoteJid: ana, instance: 'Support Team' });
+		state.fake.integrations.keepOpen.add('sales typebot');
 		expect((await call('POST', '/typebot/changeStatus/sales', { remoteJid: ana, status: 'closed' })).body).toEqual({
 			bot: { instanceName: 'sales', bot: { remoteJid: ana, status: 'closed' } },
 		});
-		expect(fake.integrations.sessions.map((session) => session.status)).toEqual(['closed', 'closed']);
+		expect(state.fake.integrations.sessions.map((session) => session.status)).toEqual(['closed', 'closed']);
 		expect((await call('POST', '/typebot/changeStatus/sales', { remoteJid: ana, status: 'delete' })).body).toEqual({ bot: { remoteJid: ana, status: 'delete' } });
-		expect(fake.integrations.sessions).toEqual([]);
+		expect(state.fake.integrations.sessions).toEqual([]);
 		expect((await call('POST', '/typebot/changeStatus/sales', { remoteJid: '', status: 'stop' })).body).toEqual(
 			schemaError('status is not one of enum values: opened,closed,paused,delete', 'The "remoteJid" cannot be empty'),
 		);
@@ -178,9 +169,9 @@ describe('Evolution fake: chatbot sessions', () => {
 		try {
 			const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 			await call('POST', '/webhook/set/sales', { webhook: { enabled: true, url, events: ['TYPEBOT_CHANGE_STATUS'] } });
-			const session = fake.storeBotSession({ remoteJid: '51987654321@s.whatsapp.net' });
+			const session = state.fake.storeBotSession({ remoteJid: '51987654321@s.whatsapp.net' });
 			await call('POST', '/typebot/changeStatus/sales', { remoteJid: session.remoteJid, status: 'paused' });
-			await fake.pendingDeliveries();
+			await state.fake.pendingDeliveries();
 			expect(received).toMatchObject({ event: 'typebot.change-status', instance: 'sales', data: { remoteJid: session.remoteJid, status: 'paused', session: { id: session.id } } });
 		} finally {
 			await new Promise((resolve) => server.close(resolve));

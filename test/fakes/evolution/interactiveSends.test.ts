@@ -1,32 +1,23 @@
 // The sends added for issue 26 (sendPtv, sendStatus, sendList, sendButtons) answer as
 // docs/evolution-api.md says Evolution 2.3.6 does: schema messages, the services' refusals in
 // their order, and the Cloud API channel's own refusals for lists and buttons.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
 const TO = '51987654321';
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]).toString('base64');
 
-beforeAll(async () => {
-	fake = await startEvolutionFake({
-		contacts: { [TO]: 'Ana Torres' },
-		instances: [
-			{ name: 'sales', connectionStatus: 'open' },
-			{ name: 'cloud', connectionStatus: 'open', integration: 'WHATSAPP-BUSINESS' },
-		],
-	});
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
+const state = useEvolutionFake({
+	contacts: { [TO]: 'Ana Torres' },
+	instances: [
+		{ name: 'sales', connectionStatus: 'open' },
+		{ name: 'cloud', connectionStatus: 'open', integration: 'WHATSAPP-BUSINESS' },
+	],
 });
 
-const call = (path: string, body: unknown) => callFake(fake, 'POST', path, body);
+const call = (path: string, body: unknown) => callFake(state.fake, 'POST', path, body);
 
 const bad = (message: unknown) => ({ status: 400, body: { status: 400, error: 'Bad Request', response: { message } } });
 const failed = (message: string) => ({ status: 500, body: { status: 500, error: 'Internal Server Error', response: { message } } });
@@ -58,7 +49,7 @@ describe('Evolution API fake: sendStatus', () => {
 		);
 		const sent = await call('/message/sendStatus/sales', { type: 'video', content: 'https://x.example.com/v.mp4', caption: 'Hola', allContacts: true });
 		expect(sent).toMatchObject({ status: 201, body: { key: { remoteJid: 'status@broadcast' }, messageType: 'videoMessage', message: { videoMessage: { caption: 'Hola' } } } });
-		fake.contacts.clear();
+		state.fake.contacts.clear();
 		expect(await call('/message/sendStatus/sales', { type: 'text', content: 'x', allContacts: true })).toEqual(bad(['Contacts not found']));
 	});
 });

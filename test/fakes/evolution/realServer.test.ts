@@ -3,10 +3,11 @@
 // body's shape (keys and value types, recursively) the real server answered when
 // scripts/realevo/record.mjs recorded it (docs/development.md, "The fake held to the real server").
 // CI has no Evolution server: this replays the recordings only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
-import { loadRecording, loadRequests, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { loadRecording, loadRequests, replay, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { useEvolutionFake } from '../../harness/evolutionFake';
+import { answerDifferences, expectAsRecorded, OFF_IN_RECORDING, RELEASES } from '../../harness/realServer';
 
 /**
  * Requests whose answer the fake deliberately does not give as the real server does, with the
@@ -41,37 +42,15 @@ const EXCEPTIONS: Array<{ requests: RegExp; differs: 'shape' | 'value'; reason: 
 ];
 const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.requests.test(name));
 
-/** The transports the recorded server had off in its environment (the harness's start.sh). */
-const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
-
-const RELEASES = ['2.3.6', '2.3.7'] as const;
-
-/** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
-function differences(recorded: RealAnswer, actual: RealAnswer, compareValues: boolean): string[] {
-	const found: string[] = [];
-	if (recorded.status !== actual.status) found.push(`status ${actual.status}, the real server's ${recorded.status}`);
-	if (recorded.empty !== actual.empty) found.push(recorded.empty ? 'a body where the real server sends none' : 'no body where the real server sends one');
-	else if (!recorded.empty) found.push(...shapeDifferences(recorded.body, actual.body));
-	// An error's texts are what the node shows its users: beyond the shape, they must be the real ones.
-	if (found.length === 0 && compareValues && recorded.status >= 400 && JSON.stringify(recorded.body) !== JSON.stringify(actual.body)) {
-		found.push(`error ${JSON.stringify(actual.body)}, the real server's ${JSON.stringify(recorded.body)}`);
-	}
-	return found;
-}
-
 for (const release of RELEASES) {
 	describe(`Evolution fake against the real ${release}`, () => {
 		const recording = loadRecording(release);
 		const { requests } = loadRequests();
-		let fake: EvolutionFake;
+		const state = useEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING });
 		let answers: RealAnswer[];
 
 		beforeAll(async () => {
-			fake = await startEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING });
-			answers = await replay(requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-		});
-		afterAll(async () => {
-			await fake.close();
+			answers = await replay(requests, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 		});
 
 		it('has a recording of every request, in the list order', () => {
@@ -79,15 +58,7 @@ for (const release of RELEASES) {
 		});
 
 		it.each(requests.map((request, index) => [request.name, index] as const))('%s', (name, index) => {
-			const exception = exceptionFor(name);
-			const shape = differences(recording!.answers[index], answers[index], false);
-			const all = differences(recording!.answers[index], answers[index], true);
-			const stale = `listed as an exception (${exception?.reason}) but the fake now answers as the real server: take it off`;
-			if (exception?.differs === 'shape') expect(shape, stale).not.toEqual([]);
-			else if (exception?.differs === 'value') {
-				expect(shape, JSON.stringify(answers[index].body)).toEqual([]);
-				expect(all, stale).not.toEqual([]);
-			} else expect(all, JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+			expectAsRecorded(recording!.answers[index], answers[index], exceptionFor(name));
 		});
 	});
 }
@@ -95,18 +66,14 @@ for (const release of RELEASES) {
 describe('Evolution fake against the real 2.4.0-rc2 without a licence (its gate)', () => {
 	const recording = loadRecording('2.4.0-rc2', 'gate.json');
 	const { gate } = loadRequests();
-	let fake: EvolutionFake;
+	const state = useEvolutionFake({ release: '2.4.0-rc2', activated: false, integrationsOff: OFF_IN_RECORDING });
 	let answers: RealAnswer[];
 
 	beforeAll(async () => {
-		fake = await startEvolutionFake({ release: '2.4.0-rc2', activated: false, integrationsOff: OFF_IN_RECORDING });
-		answers = await replay(gate, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-	});
-	afterAll(async () => {
-		await fake.close();
+		answers = await replay(gate, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 	});
 
 	it.each(gate.map((request, index) => [request.name, index] as const))('%s', (_name, index) => {
-		expect(differences(recording!.answers[index], answers[index], false), JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+		expect(answerDifferences(recording!.answers[index], answers[index], false), JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
 	});
 });

@@ -9,10 +9,11 @@
 // A route of issue 42 the fake does not serve yet (it answers Express's 404 `Cannot GET /…` where the
 // real server answered otherwise) is skipped, with the reason, and listed by the last test of each
 // scenario; any other route missing fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
-import { loadChatbotScenarios, loadRecording, replay, shapeDifferences, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { loadChatbotScenarios, loadRecording, replay, type RealAnswer } from '../../harness/realEvolution.mjs';
+import { useEvolutionFake } from '../../harness/evolutionFake';
+import { expectAsRecorded, OFF_IN_RECORDING, RELEASES } from '../../harness/realServer';
 
 /** The routes issue 42 adds to the node, which the fake may not serve yet. */
 const ISSUE_42_ROUTES = /^\/(?:(?:typebot|evolutionBot|dify|flowise|n8n|evoai|openai)\/(?:create|find|fetch|update|delete|settings|fetchSettings|ignoreJid)\/|openai\/(?:creds|getModels)\/|s3\/getMedia(?:Url)?\/|baileys\/generateMessageID\/)/;
@@ -33,28 +34,11 @@ const EXCEPTIONS: Array<{ requests: RegExp; differs: 'shape' | 'value'; reason: 
 ];
 const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.requests.test(name));
 
-/** The transports the recorded server had off in its environment (the harness's start.sh). */
-const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
-
-const RELEASES = ['2.3.6', '2.3.7'] as const;
-
 /** Express's answer to a route it does not have: the fake's, for a route it does not serve. */
 const isUnknownRoute = (answer: RealAnswer) => {
 	const message = (answer.body as { response?: { message?: unknown } } | undefined)?.response?.message;
 	return answer.status === 404 && Array.isArray(message) && typeof message[0] === 'string' && message[0].startsWith(`Cannot ${answer.method} `);
 };
-
-/** Where the fake's answer differs from the recorded one: status, body or no body, shape; an error's values too. */
-function differences(recorded: RealAnswer, actual: RealAnswer, compareValues: boolean): string[] {
-	const found: string[] = [];
-	if (recorded.status !== actual.status) found.push(`status ${actual.status}, the real server's ${recorded.status}`);
-	if (recorded.empty !== actual.empty) found.push(recorded.empty ? 'a body where the real server sends none' : 'no body where the real server sends one');
-	else if (!recorded.empty) found.push(...shapeDifferences(recorded.body, actual.body));
-	if (found.length === 0 && compareValues && recorded.status >= 400 && JSON.stringify(recorded.body) !== JSON.stringify(actual.body)) {
-		found.push(`error ${JSON.stringify(actual.body)}, the real server's ${JSON.stringify(recorded.body)}`);
-	}
-	return found;
-}
 
 const scenarios = loadChatbotScenarios();
 
@@ -63,15 +47,11 @@ for (const release of RELEASES) {
 	for (const scenario of scenarios) {
 		describe(`Evolution fake against the real ${release}, issue 42's routes, ${scenario.name}`, () => {
 			const recorded = recording?.scenarios.find((candidate) => candidate.name === scenario.name);
-			let fake: EvolutionFake;
+			const state = useEvolutionFake({ release, integrationsOff: [...OFF_IN_RECORDING, ...scenario.integrationsOff] });
 			let answers: RealAnswer[];
 
 			beforeAll(async () => {
-				fake = await startEvolutionFake({ release, integrationsOff: [...OFF_IN_RECORDING, ...scenario.integrationsOff] });
-				answers = await replay(scenario.requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-			});
-			afterAll(async () => {
-				await fake.close();
+				answers = await replay(scenario.requests, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
 			});
 
 			/** The fake does not serve this route yet, where the real server does. */
@@ -86,15 +66,7 @@ for (const release of RELEASES) {
 				if (missing(index) && ISSUE_42_ROUTES.test(scenario.requests[index].path)) {
 					context.skip(`the fake does not serve ${scenario.requests[index].method} ${scenario.requests[index].path} yet (issue 42)`);
 				}
-				const exception = exceptionFor(name);
-				const shape = differences(recorded!.answers[index], answers[index], false);
-				const all = differences(recorded!.answers[index], answers[index], true);
-				const stale = `listed as an exception (${exception?.reason}) but the fake now answers as the real server: take it off`;
-				if (exception?.differs === 'shape') expect(shape, stale).not.toEqual([]);
-				else if (exception?.differs === 'value') {
-					expect(shape, JSON.stringify(answers[index].body)).toEqual([]);
-					expect(all, stale).not.toEqual([]);
-				} else expect(all, JSON.stringify(answers[index].body ?? '(no body)').slice(0, 600)).toEqual([]);
+				expectAsRecorded(recorded!.answers[index], answers[index], exceptionFor(name));
 			});
 
 			it('lists the routes the fake does not serve yet: only issue 42 routes', async (context) => {

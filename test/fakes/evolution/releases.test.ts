@@ -6,17 +6,17 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { CONTROL_RELEASE, eventsOf, FAKE_LICENCE_INSTANCE_ID, LICENCE_DOCS_URL, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { CONTROL_RELEASE, eventsOf, FAKE_LICENCE_INSTANCE_ID, LICENCE_DOCS_URL } from '../../../fakes/evolution';
 import { textMessageData } from '../../../fakes/evolution/events';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake();
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-	fake = await startEvolutionFake();
 	receiver = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,15 +29,13 @@ beforeAll(async () => {
 	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
 afterAll(async () => {
-	await fake.close();
 	await new Promise((resolve) => receiver.close(resolve));
 });
 beforeEach(() => {
-	fake.reset();
 	received.length = 0;
 });
 
-const call = (method: string, path: string, body?: unknown) => callFake(fake, method, path, body);
+const call = (method: string, path: string, body?: unknown) => callFake(state.fake, method, path, body);
 
 describe('Evolution fake: the release it plays', () => {
 	it('names the release in GET / (2.4.0-rc2 names 2.4.0, its package.json version)', async () => {
@@ -51,19 +49,19 @@ describe('Evolution fake: the release it plays', () => {
 
 	it("closes every business route of an unactivated 2.4 server with 503 LICENSE_REQUIRED, and leaves GET /, the manager and the licence routes open", async () => {
 		await call('POST', CONTROL_RELEASE, { release: '2.4.0-rc2', activated: false });
-		const stored = fake.messages.size;
+		const stored = state.fake.messages.size;
 		const gate = {
 			error: 'service not activated',
 			code: 'LICENSE_REQUIRED',
-			register_url: `http://127.0.0.1:${fake.port}/manager/login`,
+			register_url: `http://127.0.0.1:${state.fake.port}/manager/login`,
 			instance_id: FAKE_LICENCE_INSTANCE_ID,
 			docs_url: LICENCE_DOCS_URL,
-			message: `This Evolution API instance is not activated. Open http://127.0.0.1:${fake.port}/manager/login to activate, or set AUTHENTICATION_API_KEY in your .env with a valid licensing key. Docs: ${LICENCE_DOCS_URL}`,
+			message: `This Evolution API instance is not activated. Open http://127.0.0.1:${state.fake.port}/manager/login to activate, or set AUTHENTICATION_API_KEY in your .env with a valid licensing key. Docs: ${LICENCE_DOCS_URL}`,
 		};
 		for (const [method, path] of [['GET', '/instance/fetchInstances'], ['POST', '/message/sendText/sales'], ['GET', '/webhook/find/sales'], ['GET', '/no/such/route'], ['POST', '/instance/create']]) {
 			expect(await call(method, path, method === 'POST' ? { number: '51987654321', text: 'Hola' } : undefined)).toEqual({ status: 503, body: gate });
 		}
-		expect(fake.messages.size).toBe(stored);
+		expect(state.fake.messages.size).toBe(stored);
 		expect((await call('GET', '/')).status).toBe(200);
 		// Activated, the routes answer again; 2.3 has no gate at all.
 		await call('POST', CONTROL_RELEASE, { activated: true });
@@ -83,7 +81,7 @@ describe('Evolution fake: the release it plays', () => {
 			['POST', '/message/sendCarousel/sales', '2.4.0-rc2'],
 		] as const;
 		for (const release of ['2.3.6', '2.3.7', '2.4.0-rc2'] as const) {
-			fake.release = release;
+			state.fake.release = release;
 			for (const [method, path, since] of later) {
 				const answer = await call(method, path, {});
 				const older = ['2.3.6', '2.3.7', '2.4.0-rc2'].indexOf(release) < ['2.3.6', '2.3.7', '2.4.0-rc2'].indexOf(since);
@@ -109,9 +107,9 @@ describe('Evolution fake: the release it plays', () => {
 		const lidMessage = textMessageData('Hola', { lid: '123456789012345@lid', from: '51987654321' });
 		const keys: Record<string, unknown> = {};
 		for (const release of ['2.3.6', '2.3.7', '2.4.0-rc2'] as const) {
-			fake.release = release;
+			state.fake.release = release;
 			await call('POST', '/webhook/set/sales', { webhook: { enabled: true, url: receiverUrl, events: ['MESSAGES_UPSERT', 'MESSAGES_SET'] } });
-			await fake.deliver('sales', 'messages.upsert', lidMessage);
+			await state.fake.deliver('sales', 'messages.upsert', lidMessage);
 			keys[release] = (received.at(-1)!.body.data as { key: unknown }).key;
 		}
 		const { id } = lidMessage.key;
@@ -123,7 +121,7 @@ describe('Evolution fake: the release it plays', () => {
 		expect(received[0].headers['x-event-type']).toBeUndefined();
 		expect(received[2].headers).toMatchObject({ 'x-instance-name': 'sales', 'x-event-type': 'messages.upsert', 'user-agent': 'EvolutionAPI-Webhook/2.3.7' });
 		expect(received[2].headers['x-timestamp']).toMatch(/^\d{13}$/);
-		await fake.deliver('sales', 'messages.set', []);
+		await state.fake.deliver('sales', 'messages.set', []);
 		expect(received.at(-1)!.body).toMatchObject({ isLatest: true, progress: 100, event: 'messages.set' });
 	});
 });

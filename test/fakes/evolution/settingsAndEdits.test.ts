@@ -1,23 +1,14 @@
 // The fake's settings routes and its message edits and deletions, as Evolution 2.3.6 answers them
 // (docs/evolution-api.md).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { SEEDED_MESSAGES } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
+const state = useEvolutionFake();
 
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
-
-const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(fake, method, path, body, apikey);
+const call = (method: string, path: string, body?: unknown, apikey?: string) => callFake(state.fake, method, path, body, apikey);
 
 const FLAGS = { rejectCall: true, groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false };
 
@@ -34,7 +25,7 @@ describe('Evolution fake: settings', () => {
 			wavoipToken: '',
 		});
 		expect((await call('GET', '/settings/find/sales', undefined, 'bad')).status).toBe(401);
-		fake.settings.delete('sales');
+		state.fake.settings.delete('sales');
 		expect(await call('GET', '/settings/find/sales')).toEqual({ status: 200, body: null });
 	});
 
@@ -59,7 +50,7 @@ describe('Evolution fake: settings', () => {
 			body: { settings: { instanceName: 'sales', settings: { ...FLAGS, msgCall: 'No llamadas' } } },
 		});
 		await call('POST', '/settings/set/sales', FLAGS);
-		expect(fake.settings.get('sales')).toMatchObject({ rejectCall: true, msgCall: 'No llamadas' });
+		expect(state.fake.settings.get('sales')).toMatchObject({ rejectCall: true, msgCall: 'No llamadas' });
 		expect((await call('POST', '/settings/set/sales', { ...FLAGS, msgCall: 'x'.repeat(101) })).status).toBe(500);
 	});
 });
@@ -71,7 +62,7 @@ describe('Evolution fake: updateMessage and deleteMessageForEveryone', () => {
 		const edited = await call('POST', '/chat/updateMessage/sales', { number: key.remoteJid, key, text: 'Hola!' });
 		expect(edited.status).toBe(200);
 		expect(edited.body.message.protocolMessage).toMatchObject({ key, type: 'MESSAGE_EDIT', editedMessage: { extendedTextMessage: { text: 'Hola!' } } });
-		expect(fake.messages.get(key.id)).toMatchObject({ text: 'Hola!', status: 'EDITED' });
+		expect(state.fake.messages.get(key.id)).toMatchObject({ text: 'Hola!', status: 'EDITED' });
 		// 2.3.6 creates "You cannot edit others messages" without throwing it.
 		const received = { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.text };
 		expect((await call('POST', '/chat/updateMessage/sales', { number: '51987654321', key: received, text: 'x' })).status).toBe(200);
@@ -94,7 +85,7 @@ describe('Evolution fake: updateMessage and deleteMessageForEveryone', () => {
 		const deleted = await call('DELETE', '/chat/deleteMessageForEveryone/sales', { id, fromMe, remoteJid });
 		expect(deleted.status).toBe(201);
 		expect(deleted.body.message.protocolMessage).toEqual({ key: { remoteJid, fromMe, id }, type: 'REVOKE' });
-		expect(fake.messages.get(id)?.status).toBe('DELETED');
+		expect(state.fake.messages.get(id)?.status).toBe('DELETED');
 		expect((await call('DELETE', '/chat/deleteMessageForEveryone/sales', { id: 'NOPE00001', fromMe: true, remoteJid })).status).toBe(201);
 		expect((await call('DELETE', '/chat/deleteMessageForEveryone/offline', { id, fromMe, remoteJid })).body).toEqual({
 			status: 500,

@@ -1,19 +1,13 @@
 // The fake's S3 routes and 2.4's generateMessageID against what the real 2.3.6 and 2.3.7 servers
 // answered with S3_ENABLED=false (recorded offline by the realevo harness: the same on both; the
 // instance renamed `sales`). With S3 on, what the source says (docs/evolution-api.md, "S3 storage").
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
+import { SEEDED_MESSAGES } from '../../../fakes/evolution';
 import { callFake } from './call';
+import { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
-let fake: EvolutionFake;
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => fake.reset());
+const state = useEvolutionFake();
 
 const refused = (status: number, error: string, message: unknown) => ({ status, body: { status, error, response: { message } } });
 
@@ -34,20 +28,20 @@ const RECORDED: Array<[string, string, unknown, ReturnType<typeof refused>]> = [
 
 describe('Evolution fake: S3 routes as the real server answers them with S3 off', () => {
 	it.each(RECORDED)('%s', async (_name, path, body, answer) => {
-		expect(await callFake(fake, 'POST', path, body)).toEqual(answer);
+		expect(await callFake(state.fake, 'POST', path, body)).toEqual(answer);
 	});
 
 	it('answers the instance token as the global key (no media either way)', async () => {
-		expect(await callFake(fake, 'POST', '/s3/getMedia/sales', {}, 'sales-token')).toEqual(refused(400, 'Bad Request', ['Media not found']));
+		expect(await callFake(state.fake, 'POST', '/s3/getMedia/sales', {}, 'sales-token')).toEqual(refused(400, 'Bad Request', ['Media not found']));
 	});
 
 	it("has no generateMessageID before 2.4: Express's 404, as 2.3.6 and 2.3.7 answer", async () => {
 		for (const release of ['2.3.6', '2.3.7'] as const) {
-			fake.release = release;
-			expect(await callFake(fake, 'GET', '/baileys/generateMessageID/sales')).toEqual(refused(404, 'Not Found', ['Cannot GET /baileys/generateMessageID/sales']));
+			state.fake.release = release;
+			expect(await callFake(state.fake, 'GET', '/baileys/generateMessageID/sales')).toEqual(refused(404, 'Not Found', ['Cannot GET /baileys/generateMessageID/sales']));
 		}
-		fake.release = '2.4.0-rc2';
-		const made = await callFake(fake, 'GET', '/baileys/generateMessageID/sales');
+		state.fake.release = '2.4.0-rc2';
+		const made = await callFake(state.fake, 'GET', '/baileys/generateMessageID/sales');
 		expect(made.status).toBe(200);
 		expect(made.body).toEqual({ id: expect.stringMatching(/^3EB0[0-9A-F]{18}$/) });
 	});
@@ -55,8 +49,7 @@ describe('Evolution fake: S3 routes as the real server answers them with S3 off'
 
 describe('Evolution fake: S3 routes with S3 on (read in the source)', () => {
 	it('answers the rows (201) and a 7-day link (200); S3 turned off since: the row without a link', async () => {
-		const on = await startEvolutionFake({ s3: true });
-		try {
+		await withEvolutionFakes([{ s3: true }], async ([on]) => {
 			const rows = await callFake(on, 'POST', '/s3/getMedia/sales', { type: 'imageMessage' });
 			expect(rows.status).toBe(201);
 			expect(rows.body.map((row: { Message: { key: { id: string } } }) => row.Message.key.id)).toEqual([SEEDED_MESSAGES.image]);
@@ -70,8 +63,6 @@ describe('Evolution fake: S3 routes with S3 on (read in the source)', () => {
 			expect(unlinked.status).toBe(200);
 			expect(unlinked.body).not.toHaveProperty('mediaUrl');
 			expect(unlinked.body).toMatchObject({ id, type: 'imageMessage' });
-		} finally {
-			await on.close();
-		}
+		});
 	});
 });

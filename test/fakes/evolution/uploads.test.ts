@@ -1,20 +1,9 @@
 // The fake's media routes read a multipart upload as Evolution 2.2–2.4 does (multer, then the
 // route's JSON schema on the fields as text, then the service with the file as base64).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEvolutionFake } from '../../harness/evolutionFake';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
-
-let fake: EvolutionFake;
-
-beforeAll(async () => {
-	fake = await startEvolutionFake();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const state = useEvolutionFake();
 
 const PDF = Buffer.from('%PDF-1.4\r\n--not a boundary\r\n%%EOF\n');
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
@@ -24,7 +13,7 @@ async function upload(route: string, fields: Array<[string, string]>, file?: { n
 	const form = new FormData();
 	for (const [name, value] of fields) form.append(name, value);
 	if (file) form.append(file.name ?? 'file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.fileName);
-	const response = await fetch(`${fake.url}/message/${route}/sales`, { method: 'POST', headers: { apikey: fake.apiKey }, body: form });
+	const response = await fetch(`${state.fake.url}/message/${route}/sales`, { method: 'POST', headers: { apikey: state.fake.apiKey }, body: form });
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -43,14 +32,14 @@ describe('the fake Evolution API, uploads', () => {
 		);
 		expect(answer.status).toBe(201);
 		expect(answer.body).toMatchObject({ messageType: 'documentMessage', message: { documentMessage: { fileName: 'Factura.pdf', mimetype: 'application/pdf', fileLength: String(PDF.length) } } });
-		expect(fake.requests[0].body).toEqual({
+		expect(state.fake.requests[0].body).toEqual({
 			number: '51987654321',
 			mediatype: 'document',
 			fileName: 'Factura.pdf',
 			quoted: { key: { id: 'INCOMINGTEXT0001' } },
 			mentioned: ['51911111111'],
 		});
-		expect(fake.requests[0].parts?.at(-1)).toMatchObject({ name: 'file', filename: 'whatever.bin', contentType: 'application/octet-stream', data: PDF });
+		expect(state.fake.requests[0].parts?.at(-1)).toMatchObject({ name: 'file', filename: 'whatever.bin', contentType: 'application/octet-stream', data: PDF });
 	});
 
 	it('checks the schema on the text: a delay fails as Evolution words it; a document without a name fails in the service', async () => {
@@ -76,9 +65,9 @@ describe('the fake Evolution API, uploads', () => {
 	it('gives an uploaded file back through getBase64FromMediaMessage', async () => {
 		const sent = await upload('sendMedia', [['number', '51987654321'], ['mediatype', 'document'], ['fileName', 'F.pdf']], { bytes: PDF, fileName: 'F.pdf', type: 'application/pdf' });
 		const id = (sent.body.key as { id: string }).id;
-		const response = await fetch(`${fake.url}/chat/getBase64FromMediaMessage/sales`, {
+		const response = await fetch(`${state.fake.url}/chat/getBase64FromMediaMessage/sales`, {
 			method: 'POST',
-			headers: { apikey: fake.apiKey, 'content-type': 'application/json' },
+			headers: { apikey: state.fake.apiKey, 'content-type': 'application/json' },
 			body: JSON.stringify({ message: { key: { id } } }),
 		});
 		expect(Buffer.from(((await response.json()) as { base64: string }).base64, 'base64')).toEqual(PDF);

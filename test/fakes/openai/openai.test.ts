@@ -85,20 +85,29 @@ const openAiError = (message: string, type = 'invalid_request_error', param: str
 	error: { message, type, param, code },
 });
 
-describe('OpenAI fake: errors as OpenAI sends them', () => {
-	let fake: OpenAiFake;
+/** One OpenAI fake for the describe block, back to the stand-in model after each test. */
+function useOpenAiFake() {
+	const state = {} as { fake: OpenAiFake };
 	beforeAll(async () => {
-		fake = await startOpenAiFake();
+		state.fake = await startOpenAiFake();
 	});
 	afterAll(async () => {
-		await fake.close();
+		await state.fake.close();
 	});
-	const complete = (body: unknown, key?: string | null) => call(fake, 'POST', '/chat/completions', body, key);
+	afterEach(() => {
+		state.fake.useModel();
+	});
+	return state;
+}
+
+describe('OpenAI fake: errors as OpenAI sends them', () => {
+	const state = useOpenAiFake();
+	const complete = (body: unknown, key?: string | null) => call(state.fake, 'POST', '/chat/completions', body, key);
 	const valid = { model: 'gpt-5-mini', messages: [user('Hi')] };
 
 	it('serves on 127.0.0.1 under /v1 and accepts the project-shaped default key', () => {
-		expect(fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-		expect(fake.apiKey).toBe(FAKE_OPENAI_KEY);
+		expect(state.fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+		expect(state.fake.apiKey).toBe(FAKE_OPENAI_KEY);
 		expect(FAKE_OPENAI_KEY).toMatch(/^sk-proj-/);
 	});
 
@@ -111,7 +120,7 @@ describe('OpenAI fake: errors as OpenAI sends them', () => {
 		expect(missing.headers.get('content-type')).toBe('application/json');
 		expect(missing.headers.get('x-request-id')).toMatch(/^req_fake\d+$/);
 		for (const authorization of ['Bearer ', 'Basic c2stcHJvag==', FAKE_OPENAI_KEY]) {
-			const response = await fetch(`${fake.url}/chat/completions`, {
+			const response = await fetch(`${state.fake.url}/chat/completions`, {
 				method: 'POST',
 				headers: { authorization },
 				body: JSON.stringify(valid),
@@ -253,11 +262,11 @@ describe('OpenAI fake: errors as OpenAI sends them', () => {
 	});
 
 	it('answers 404 Invalid URL to a route it does not serve, key or not', async () => {
-		expect(await call(fake, 'GET', '/chat/completions').then(({ status, body }) => ({ status, body }))).toEqual({
+		expect(await call(state.fake, 'GET', '/chat/completions').then(({ status, body }) => ({ status, body }))).toEqual({
 			status: 404,
 			body: openAiError('Invalid URL (GET /v1/chat/completions)'),
 		});
-		expect(await call(fake, 'POST', '/responses', valid, null).then(({ status, body }) => ({ status, body }))).toEqual({
+		expect(await call(state.fake, 'POST', '/responses', valid, null).then(({ status, body }) => ({ status, body }))).toEqual({
 			status: 404,
 			body: openAiError('Invalid URL (POST /v1/responses)'),
 		});
@@ -265,16 +274,10 @@ describe('OpenAI fake: errors as OpenAI sends them', () => {
 });
 
 describe('OpenAI fake: GET /v1/models', () => {
-	let fake: OpenAiFake;
-	beforeAll(async () => {
-		fake = await startOpenAiFake();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
+	const state = useOpenAiFake();
 
 	it('lists the models it serves, gpt-5-mini among them', async () => {
-		const listed = await call(fake, 'GET', '/models');
+		const listed = await call(state.fake, 'GET', '/models');
 		expect(listed.status).toBe(200);
 		expect(listed.body).toEqual({
 			object: 'list',
@@ -284,9 +287,9 @@ describe('OpenAI fake: GET /v1/models', () => {
 	});
 
 	it('needs the key', async () => {
-		const missing = await call(fake, 'GET', '/models', undefined, null);
+		const missing = await call(state.fake, 'GET', '/models', undefined, null);
 		expect([missing.status, missing.body.error.code, missing.body.error.type]).toEqual([401, null, 'invalid_request_error']);
-		const wrong = await call(fake, 'GET', '/models', undefined, 'sk-wrong-key-1234');
+		const wrong = await call(state.fake, 'GET', '/models', undefined, 'sk-wrong-key-1234');
 		expect([wrong.status, wrong.body.error.code]).toEqual([401, 'invalid_api_key']);
 	});
 });
@@ -318,20 +321,11 @@ describe('OpenAI fake: options', () => {
 });
 
 describe('OpenAI fake: a completion, not streamed', () => {
-	let fake: OpenAiFake;
-	beforeAll(async () => {
-		fake = await startOpenAiFake();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
-	afterEach(() => {
-		fake.useModel();
-	});
-	const complete = (body: object) => call(fake, 'POST', '/chat/completions', { model: 'gpt-4.1-mini', ...body });
+	const state = useOpenAiFake();
+	const complete = (body: object) => call(state.fake, 'POST', '/chat/completions', { model: 'gpt-4.1-mini', ...body });
 
 	it('answers tool calls with content null, each call an id and its arguments as a JSON string, finish_reason tool_calls', async () => {
-		fake.useModel(() => ({
+		state.fake.useModel(() => ({
 			toolCalls: [
 				{ name: 'Taxpayer_Lookup', arguments: { ruc: RUC } },
 				{ name: 'Send_Text', arguments: { number: PHONE, text: 'SUNAT', options: { delay: 1 } } },
@@ -383,7 +377,7 @@ describe('OpenAI fake: a completion, not streamed', () => {
 	});
 
 	it('answers a text turn with its content, no tool_calls, finish_reason stop', async () => {
-		fake.useModel(() => ({ content: 'The taxpayer is SUNAT.' }));
+		state.fake.useModel(() => ({ content: 'The taxpayer is SUNAT.' }));
 		const response = await complete({ messages: [user('Who is 20131312955?')] });
 		expect(response.status).toBe(200);
 		expect(response.body.choices).toEqual([
@@ -405,18 +399,18 @@ describe('OpenAI fake: a completion, not streamed', () => {
 
 	it('hands the model the request body as sent', async () => {
 		const seen: ChatRequest[] = [];
-		fake.useModel((request) => {
+		state.fake.useModel((request) => {
 			seen.push(request);
 			return { content: 'ok' };
 		});
 		const body = { model: 'gpt-4o-mini', messages: [user(PROMPT)], tools: TOOLS, temperature: 0.2, tool_choice: 'auto' };
-		await call(fake, 'POST', '/chat/completions', body);
+		await call(state.fake, 'POST', '/chat/completions', body);
 		expect(seen).toEqual([body]);
 	});
 
 	it('counts usage: prompt and completion tokens that add up to the total, and grow with the prompt and the answer', async () => {
 		const usageOf = async (prompt: string, content: string) => {
-			fake.useModel(() => ({ content }));
+			state.fake.useModel(() => ({ content }));
 			const { usage } = (await complete({ messages: [user(prompt)] })).body;
 			expect(Number.isInteger(usage.prompt_tokens) && usage.prompt_tokens > 0).toBe(true);
 			expect(Number.isInteger(usage.completion_tokens) && usage.completion_tokens > 0).toBe(true);
@@ -438,9 +432,9 @@ describe('OpenAI fake: a completion, not streamed', () => {
 			return message.tool_calls?.map((toolCall: { function: object }) => toolCall.function) ?? message.content;
 		};
 		expect(await lookupCall()).toEqual([{ name: 'Taxpayer_Lookup', arguments: '{"ruc":"20131312955"}' }]);
-		fake.useModel(() => ({ content: 'Scripted.' }));
+		state.fake.useModel(() => ({ content: 'Scripted.' }));
 		expect(await lookupCall()).toBe('Scripted.');
-		fake.useModel();
+		state.fake.useModel();
 		expect(await lookupCall()).toEqual([{ name: 'Taxpayer_Lookup', arguments: '{"ruc":"20131312955"}' }]);
 	});
 
@@ -506,16 +500,7 @@ function reassemble(chunks: Json[]) {
 }
 
 describe('OpenAI fake: streaming', () => {
-	let fake: OpenAiFake;
-	beforeAll(async () => {
-		fake = await startOpenAiFake();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
-	afterEach(() => {
-		fake.useModel();
-	});
+	const state = useOpenAiFake();
 	const TWO_CALLS = {
 		toolCalls: [
 			{ name: 'Taxpayer_Lookup', arguments: { ruc: RUC } },
@@ -524,9 +509,9 @@ describe('OpenAI fake: streaming', () => {
 	};
 	const body = { model: 'gpt-5-mini', messages: [user(PROMPT)], tools: TOOLS };
 	const stream = async (extra: object = {}) => {
-		const response = await fetch(`${fake.url}/chat/completions`, {
+		const response = await fetch(`${state.fake.url}/chat/completions`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+			headers: { authorization: `Bearer ${state.fake.apiKey}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ ...body, stream: true, ...extra }),
 		});
 		expect(response.status).toBe(200);
@@ -536,11 +521,11 @@ describe('OpenAI fake: streaming', () => {
 		expect(lines.slice(0, -1)).not.toContain('[DONE]');
 		return lines.slice(0, -1).map((line) => JSON.parse(line) as Json);
 	};
-	const notStreamed = async () => (await call(fake, 'POST', '/chat/completions', body)).body;
+	const notStreamed = async () => (await call(state.fake, 'POST', '/chat/completions', body)).body;
 	const withoutIds = (toolCalls: StreamedToolCall[]) => toolCalls.map(({ id: _id, ...rest }) => rest);
 
 	it('streams tool calls that reassemble into the non-streamed ones, then [DONE]', async () => {
-		fake.useModel(() => TWO_CALLS);
+		state.fake.useModel(() => TWO_CALLS);
 		const chunks = await stream();
 		const { id } = chunks[0];
 		expect(id).toMatch(/^chatcmpl-fake\d+$/);
@@ -576,7 +561,7 @@ describe('OpenAI fake: streaming', () => {
 	});
 
 	it('streams a text answer that reassembles into the non-streamed content, finish_reason stop', async () => {
-		fake.useModel(() => ({ content: 'The taxpayer of RUC 20131312955 is SUNAT.' }));
+		state.fake.useModel(() => ({ content: 'The taxpayer of RUC 20131312955 is SUNAT.' }));
 		const chunks = await stream();
 		expect(chunks[0].choices[0].delta).toEqual({ role: 'assistant', content: '', refusal: null });
 		const streamed = reassemble(chunks);
@@ -586,7 +571,7 @@ describe('OpenAI fake: streaming', () => {
 	});
 
 	it('sends a usage chunk with empty choices before [DONE] only when stream_options.include_usage is set', async () => {
-		fake.useModel(() => TWO_CALLS);
+		state.fake.useModel(() => TWO_CALLS);
 		const chunks = await stream({ stream_options: { include_usage: true } });
 		const last = chunks.at(-1);
 		expect(last).toEqual({
@@ -610,7 +595,7 @@ describe('OpenAI fake: streaming', () => {
 	});
 
 	it('streams nothing but answers a JSON error when the request is refused', async () => {
-		const response = await call(fake, 'POST', '/chat/completions', { ...body, model: 'gpt-nope', stream: true });
+		const response = await call(state.fake, 'POST', '/chat/completions', { ...body, model: 'gpt-nope', stream: true });
 		expect(response.status).toBe(404);
 		expect(response.headers.get('content-type')).toBe('application/json');
 		expect(response.body.error.code).toBe('model_not_found');
@@ -673,33 +658,27 @@ describe('OpenAI fake: what it records', () => {
 });
 
 describe('OpenAI fake: a model that throws', () => {
-	let fake: OpenAiFake;
-	beforeAll(async () => {
-		fake = await startOpenAiFake();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
+	const state = useOpenAiFake();
 
 	it('answers 500 server_error with the model’s message, streamed or not, and answers again once the model works', async () => {
-		fake.useModel(() => {
+		state.fake.useModel(() => {
 			throw new Error('no scripted turn for this request');
 		});
 		const failed = openAiError("The fake's model failed: no scripted turn for this request", 'server_error');
 		for (const stream of [false, true]) {
-			const response = await call(fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')], stream });
+			const response = await call(state.fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')], stream });
 			expect({ status: response.status, body: response.body }).toEqual({ status: 500, body: failed });
 			expect(response.headers.get('content-type')).toBe('application/json');
 		}
-		expect(fake.completions).toHaveLength(2);
+		expect(state.fake.completions).toHaveLength(2);
 		// A model that throws something else than an Error: its value is the message.
-		fake.useModel(() => {
+		state.fake.useModel(() => {
 			throw 'out of script';
 		});
-		const thrown = await call(fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')] });
+		const thrown = await call(state.fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')] });
 		expect(thrown.body).toEqual(openAiError("The fake's model failed: out of script", 'server_error'));
-		fake.useModel();
-		const response = await call(fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')] });
+		state.fake.useModel();
+		const response = await call(state.fake, 'POST', '/chat/completions', { model: 'gpt-5-mini', messages: [user('Hi')] });
 		expect([response.status, response.body.choices[0].message.content]).toEqual([200, EXPLANATION]);
 	});
 });

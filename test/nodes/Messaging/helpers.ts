@@ -10,26 +10,11 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-
 import { Messaging } from '../../../nodes/Messaging/Messaging.node';
-import { startEvolutionFake, type EvolutionFake, type EvolutionFakeOptions } from '../../../fakes/evolution';
+import type { EvolutionFake } from '../../../fakes/evolution';
 import { additionalDataFor, nodeTypesRegistry, runNode, type NodeRunResult, type RunNodeOptions } from '../../harness/engine';
 
-/** One Evolution fake for the test file, its recorded requests and canned answers forgotten before each test. */
-export function useEvolutionFake(options: EvolutionFakeOptions = {}) {
-	const state = {} as { fake: EvolutionFake };
-	beforeAll(async () => {
-		state.fake = await startEvolutionFake(options);
-	});
-	afterAll(async () => {
-		await state.fake.close();
-	});
-	beforeEach(() => {
-		state.fake.reset();
-	});
-	return state;
-}
+export { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
 /** What a test may change of the credential: its fields, and n8n's Allowed HTTP Request Domains. */
 export type CredentialChanges = Partial<{ serverUrl: string; apiKey: string; allowedHttpRequestDomains: string; allowedDomains: string }>;

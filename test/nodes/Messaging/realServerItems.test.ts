@@ -5,11 +5,12 @@
 // the real server"): the items' shape (keys and value types, recursively; masked values as any
 // string), the error's message word for word, and the HTTP exchanges' statuses (an error answer's
 // body value for value). CI has no Evolution server: this replays the recordings only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../fakes/evolution';
 import { loadRecording, loadRequests, mask, replay, shapeDifferences } from '../../harness/realEvolution.mjs';
 import { ITEMS_OPERATIONS, runItemsOperations, type ItemsResult } from '../../harness/realItems';
+import { useEvolutionFake } from '../../harness/evolutionFake';
+import { OFF_IN_RECORDING, RELEASES } from '../../harness/realServer';
 
 /**
  * Operations whose result the fake deliberately does not give as the real server does, with the
@@ -31,11 +32,6 @@ const EXCEPTIONS: Array<{ operations: RegExp; reason: string }> = [
 	},
 ];
 const exceptionFor = (name: string) => EXCEPTIONS.find((exception) => exception.operations.test(name));
-
-/** The transports the recorded server had off in its environment (the harness's start.sh). */
-const OFF_IN_RECORDING = ['rabbitmq', 'nats', 'sqs', 'pusher', 'kafka'];
-
-const RELEASES = ['2.3.6', '2.3.7'] as const;
 
 interface RecordedItems {
 	release: string;
@@ -69,19 +65,15 @@ function differences(recorded: ItemsResult, actual: ItemsResult): string[] {
 for (const release of RELEASES) {
 	const recording = loadRecording(release, 'items.json') as RecordedItems | undefined;
 	describe.skipIf(!recording)(`The node's items against the fake playing ${release}, as against the real server`, () => {
-		let fake: EvolutionFake;
+		// The recorded server held no instance but those the requests and the operations make.
+		const state = useEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING, instances: [] });
 		let results: ItemsResult[];
 
 		beforeAll(async () => {
-			// The recorded server held no instance but those the requests and the operations make.
-			fake = await startEvolutionFake({ release, integrationsOff: OFF_IN_RECORDING, instances: [] });
 			// The same state as when recorded: the raw requests first.
-			await replay(loadRequests().requests, { url: fake.url, keys: { global: fake.apiKey, wrong: 'not-the-server-key' } });
-			results = mask(await runItemsOperations({ url: fake.url, apiKey: fake.apiKey, wrongKey: 'not-the-server-key' })) as ItemsResult[];
+			await replay(loadRequests().requests, { url: state.fake.url, keys: { global: state.fake.apiKey, wrong: 'not-the-server-key' } });
+			results = mask(await runItemsOperations({ url: state.fake.url, apiKey: state.fake.apiKey, wrongKey: 'not-the-server-key' })) as ItemsResult[];
 		}, 60_000);
-		afterAll(async () => {
-			await fake.close();
-		});
 
 		it('has a recording of every operation, in the list order', () => {
 			expect(recording!.operations.map((operation) => operation.name)).toEqual(ITEMS_OPERATIONS.map((operation) => operation.name));

@@ -40,5 +40,9 @@ export async function runLookup(fake: LookupFake, run: LookupRun): Promise<NodeR
 	});
 }
 
+/** A Taxpayer operation for one RUC, with Simplify on or off. */
+export const runTaxpayer = async (fake: LookupFake, operation: string, ruc: string, simplify: boolean) =>
+	await runLookup(fake, { parameters: { resource: 'taxpayer', operation, ruc, simplify } });
+
 /** The JSON of the produced items. */
 export const jsonOf = (result: NodeRunResult) => result.items.map((item) => item.json);

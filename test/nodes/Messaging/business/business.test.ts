@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
+import { CHANNEL_INSTANCES } from '../channelInstances';
 import { askFake, instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const BUSINESS = '51944444444';
 
-const state = useEvolutionFake({
-	unregistered: ['51911111111'],
-	instances: [
-		{ name: 'sales', connectionStatus: 'open' },
-		{ name: 'offline', connectionStatus: 'close' },
-		{ name: 'cloud', connectionStatus: 'open', integration: 'WHATSAPP-BUSINESS', businessId: '1234567890' },
-	],
-});
+const state = useEvolutionFake({ unregistered: ['51911111111'], instances: CHANNEL_INSTANCES });
 
 const business = (operation: string, parameters: Record<string, unknown> = {}) => ({
 	resource: 'business',

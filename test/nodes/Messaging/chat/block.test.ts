@@ -1,16 +1,9 @@
-import { beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { instance, recipient, runMessaging, stopError } from '../helpers';
+import { useEvolutionFake } from '../../../harness/evolutionFake';
 
-let fake: EvolutionFake;
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: ['51999999999'] });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => fake.reset());
+const state = useEvolutionFake({ unregistered: ['51999999999'] });
 
 const JID = '51987654321@s.whatsapp.net';
 
@@ -24,17 +17,17 @@ const blockOp = (operation: 'block' | 'unblock', overrides: Record<string, unkno
 
 describe('Chat → Block and Unblock', () => {
 	it('blocks a number, then unblocks it: number and status, one item each with what was asked', async () => {
-		const blocked = await runMessaging(fake, { parameters: blockOp('block') });
+		const blocked = await runMessaging(state.fake, { parameters: blockOp('block') });
 		expect(blocked.error).toBeUndefined();
 		expect(blocked.items.map((item) => [item.json, item.pairedItem])).toEqual([[{ block: 'success', number: '51987654321', blocked: true }, { item: 0 }]]);
-		expect(fake.chatStates.get('sales')?.blocked.has(JID)).toBe(true);
-		const unblocked = await runMessaging(fake, { parameters: blockOp('unblock', { number: recipient(JID) }), typeVersion: 1.1 });
+		expect(state.fake.chatStates.get('sales')?.blocked.has(JID)).toBe(true);
+		const unblocked = await runMessaging(state.fake, { parameters: blockOp('unblock', { number: recipient(JID) }), typeVersion: 1.1 });
 		expect(unblocked.error).toBeUndefined();
 		expect(unblocked.items[0].json).toEqual({ block: 'success', number: JID, blocked: false });
-		expect(fake.chatStates.get('sales')?.blocked.has(JID)).toBe(false);
-		expect(fake.requests.map((r) => [r.method, r.path, r.body, r.headers.apikey])).toEqual([
-			['POST', '/chat/updateBlockStatus/sales', { number: '51987654321', status: 'block' }, fake.apiKey],
-			['POST', '/chat/updateBlockStatus/sales', { number: JID, status: 'unblock' }, fake.apiKey],
+		expect(state.fake.chatStates.get('sales')?.blocked.has(JID)).toBe(false);
+		expect(state.fake.requests.map((r) => [r.method, r.path, r.body, r.headers.apikey])).toEqual([
+			['POST', '/chat/updateBlockStatus/sales', { number: '51987654321', status: 'block' }, state.fake.apiKey],
+			['POST', '/chat/updateBlockStatus/sales', { number: JID, status: 'unblock' }, state.fake.apiKey],
 		]);
 	});
 
@@ -43,34 +36,34 @@ describe('Chat → Block and Unblock', () => {
 		[{ number: '12ab' }, 'Number "12ab" holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
 		[{ number: '120363025246125486@g.us' }, 'Number "120363025246125486@g.us" is a group, and WhatsApp blocks contacts, not groups. Nothing was sent. [item 0]'],
 	])('refuses %j before any request', async (overrides, message) => {
-		const result = await runMessaging(fake, { parameters: blockOp('block', overrides) });
+		const result = await runMessaging(state.fake, { parameters: blockOp('block', overrides) });
 		expect(stopError(result).message).toBe(message);
-		expect(fake.requests).toEqual([]);
+		expect(state.fake.requests).toEqual([]);
 	});
 
 	it('refuses a group picked from the list (version 1.1) before any request', async () => {
-		const result = await runMessaging(fake, { parameters: blockOp('unblock', { number: recipient('120363025246125486@g.us', 'group') }), typeVersion: 1.1 });
+		const result = await runMessaging(state.fake, { parameters: blockOp('unblock', { number: recipient('120363025246125486@g.us', 'group') }), typeVersion: 1.1 });
 		expect(stopError(result).message).toMatch(/^Recipient "120363025246125486@g.us" is a group, and WhatsApp blocks contacts/);
-		expect(fake.requests).toEqual([]);
+		expect(state.fake.requests).toEqual([]);
 	});
 
 	it('says a number is not on WhatsApp (the 500 "[object Object]"), the connection closed, the key rejected (401)', async () => {
-		const missing = await runMessaging(fake, { parameters: blockOp('block', { number: '51999999999' }) });
+		const missing = await runMessaging(state.fake, { parameters: blockOp('block', { number: '51999999999' }) });
 		expect(stopError(missing).message).toBe(
 			'51999999999 is not on WhatsApp, so it cannot be blocked or unblocked (500: Error blocking user; [object Object]) [item 0]',
 		);
-		const closed = await runMessaging(fake, { parameters: blockOp('block', { instanceName: instance('offline') }) });
+		const closed = await runMessaging(state.fake, { parameters: blockOp('block', { instanceName: instance('offline') }) });
 		expect(stopError(closed).message).toBe(
 			'The server or its WhatsApp connection failed on instance "offline" (500: Error blocking user; Error: Connection Closed) [item 0]',
 		);
-		const rejected = await runMessaging(fake, { parameters: blockOp('unblock'), credentials: { apiKey: 'wrong' } });
+		const rejected = await runMessaging(state.fake, { parameters: blockOp('unblock'), credentials: { apiKey: 'wrong' } });
 		expect(stopError(rejected).message).toBe('The API key was rejected by instance "sales" (401: Unauthorized) [item 0]');
 	});
 
 	it('the fake answers the schema as Evolution (400)', async () => {
-		const response = await fetch(`${fake.url}/chat/updateBlockStatus/sales`, {
+		const response = await fetch(`${state.fake.url}/chat/updateBlockStatus/sales`, {
 			method: 'POST',
-			headers: { apikey: fake.apiKey, 'content-type': 'application/json' },
+			headers: { apikey: state.fake.apiKey, 'content-type': 'application/json' },
 			body: JSON.stringify({ number: '51987654321', status: 'mute' }),
 		});
 		expect([response.status, await response.json()]).toEqual([
@@ -80,7 +73,7 @@ describe('Chat → Block and Unblock', () => {
 	});
 
 	it('keeps pairedItem under Continue On Fail', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: { ...blockOp('block'), number: '={{ $json.phone }}' },
 			items: [{ json: { phone: '51999999999' } }, { json: { phone: '51987654321' } }],
 			continueOnFail: true,
@@ -89,7 +82,7 @@ describe('Chat → Block and Unblock', () => {
 			[{ item: 0 }, { error: '51999999999 is not on WhatsApp, so it cannot be blocked or unblocked (500: Error blocking user; [object Object]) [item 0]' }],
 			[{ item: 1 }, { block: 'success', number: '51987654321', blocked: true }],
 		]);
-		expect(fake.requests.map((r) => r.body)).toEqual([
+		expect(state.fake.requests.map((r) => r.body)).toEqual([
 			{ number: '51999999999', status: 'block' },
 			{ number: '51987654321', status: 'block' },
 		]);

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, runMessaging, stopError, visibleText } from '../helpers';
+import { useEvolutionFake } from '../../../harness/evolutionFake';
 
-let fake: EvolutionFake;
-
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: ['51999999999', '14155550100'], contacts: { '51987654321': 'Ana Torres' } });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const state = useEvolutionFake({ unregistered: ['51999999999', '14155550100'], contacts: { '51987654321': 'Ana Torres' } });
 
 const checkNumbers = (numbers: unknown, overrides: Record<string, unknown> = {}) => ({
 	resource: 'chat',
@@ -26,14 +16,14 @@ const checkNumbers = (numbers: unknown, overrides: Record<string, unknown> = {})
 
 describe('Check Numbers', () => {
 	it('sends all numbers of the item in one request and outputs one item per number', async () => {
-		const result = await runMessaging(fake, { parameters: checkNumbers('+51 987 654 321, 51999999999;\n(51) 912-345.678') });
+		const result = await runMessaging(state.fake, { parameters: checkNumbers('+51 987 654 321, 51999999999;\n(51) 912-345.678') });
 
 		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(1);
-		expect(fake.requests[0].method).toBe('POST');
-		expect(fake.requests[0].path).toBe('/chat/whatsappNumbers/sales');
-		expect(fake.requests[0].headers.apikey).toBe(fake.apiKey);
-		expect(fake.requests[0].body).toEqual({ numbers: ['51987654321', '51999999999', '51912345678'] });
+		expect(state.fake.requests).toHaveLength(1);
+		expect(state.fake.requests[0].method).toBe('POST');
+		expect(state.fake.requests[0].path).toBe('/chat/whatsappNumbers/sales');
+		expect(state.fake.requests[0].headers.apikey).toBe(state.fake.apiKey);
+		expect(state.fake.requests[0].body).toEqual({ numbers: ['51987654321', '51999999999', '51912345678'] });
 
 		expect(result.items).toEqual([
 			{ json: { jid: '51987654321@s.whatsapp.net', exists: true, number: '+51 987 654 321', name: 'Ana Torres' }, pairedItem: { item: 0 } },
@@ -43,12 +33,12 @@ describe('Check Numbers', () => {
 	});
 
 	it('takes an array from an expression and removes duplicates', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: checkNumbers('={{ $json.phones }}'),
 			items: itemsOf({ phones: ['51987654321', '+51 987 654 321', 51912345678, '120363025246125486@g.us'] }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].body).toEqual({ numbers: ['51987654321', '51912345678', '120363025246125486@g.us'] });
+		expect(state.fake.requests[0].body).toEqual({ numbers: ['51987654321', '51912345678', '120363025246125486@g.us'] });
 		expect(result.items.map((i) => i.json)).toEqual([
 			{ jid: '51987654321@s.whatsapp.net', exists: true, number: '51987654321', name: 'Ana Torres' },
 			{ jid: '51912345678@s.whatsapp.net', exists: true, number: '51912345678' },
@@ -57,13 +47,13 @@ describe('Check Numbers', () => {
 	});
 
 	it('sends one request per input item and pairs every output item with its input', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: checkNumbers('={{ $json.phones }}'),
 			items: itemsOf({ phones: '51987654321, 51999999999' }, { phones: '14155550100' }, { phones: ['51912345678'] }),
 		});
 		expect(result.error).toBeUndefined();
 		// The items are sent concurrently: which request arrives first is not defined.
-		expect(unordered(fake.requests.map((r) => r.body))).toEqual(
+		expect(unordered(state.fake.requests.map((r) => r.body))).toEqual(
 			unordered([{ numbers: ['51987654321', '51999999999'] }, { numbers: ['14155550100'] }, { numbers: ['51912345678'] }]),
 		);
 		expect(result.items.map((i) => [i.json.number, i.json.exists, i.pairedItem])).toEqual([
@@ -80,9 +70,9 @@ describe('Check Numbers', () => {
 		['51987654321, 98765', 'Numbers "51987654321, 98765" has the entry "98765", which has 5 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]'],
 		['51987654321\nnone', 'Numbers "51987654321\\nnone" has the entry "none", which holds characters other than digits, spaces, +, -, . and ( ). Nothing was sent. [item 0]'],
 	])('rejects %j without a request', async (numbers, message) => {
-		const result = await runMessaging(fake, { parameters: checkNumbers(numbers) });
+		const result = await runMessaging(state.fake, { parameters: checkNumbers(numbers) });
 		expect(stopError(result).message).toBe(message);
-		expect(fake.requests).toHaveLength(0);
+		expect(state.fake.requests).toHaveLength(0);
 	});
 });
 
@@ -107,16 +97,16 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 	];
 
 	it.each(cases)('$name stops the run', async (c) => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: checkNumbers('51987654321', { instanceName: instance(c.instanceName) }),
 			credentials: c.apiKey ? { apiKey: c.apiKey } : {},
 		});
 		expect(stopError(result).message).toBe(c.message);
-		expect(visibleText(result)).not.toContain(c.apiKey ?? fake.apiKey);
+		expect(visibleText(result)).not.toContain(c.apiKey ?? state.fake.apiKey);
 	});
 
 	it.each(cases.filter((c) => !c.apiKey))('$name with Continue On Fail fails only its item', async (c) => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			continueOnFail: true,
 			parameters: checkNumbers('={{ $json.phones }}', { instanceName: instance('={{ $json.instance }}', 'name') }),
 			items: itemsOf({ phones: '51912345678', instance: c.instanceName }, { phones: '51987654321, 51999999999', instance: 'sales' }),
@@ -130,16 +120,16 @@ describe('Check Numbers: errors (this route answers them unwrapped)', () => {
 	});
 
 	it('reads the unwrapped validation messages', async () => {
-		fake.failNext(400, { status: 400, error: 'Bad Request', message: ["All numbers's elements must be unique", 'numbers must contain at least 1 elements'] });
-		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
+		state.fake.failNext(400, { status: 400, error: 'Bad Request', message: ["All numbers's elements must be unique", 'numbers must contain at least 1 elements'] });
+		const result = await runMessaging(state.fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
 			'The server rejected the request to instance "sales" (400: All numbers\'s elements must be unique; numbers must contain at least 1 elements) [item 0]',
 		);
 	});
 
 	it('explains a 500', async () => {
-		fake.failNext(500, { status: 500, error: 'Internal Server Error', message: 'Cannot read properties of undefined' });
-		const result = await runMessaging(fake, { parameters: checkNumbers('51987654321') });
+		state.fake.failNext(500, { status: 500, error: 'Internal Server Error', message: 'Cannot read properties of undefined' });
+		const result = await runMessaging(state.fake, { parameters: checkNumbers('51987654321') });
 		expect(stopError(result).message).toBe(
 			'The server or its WhatsApp connection failed on instance "sales" (500: Cannot read properties of undefined) [item 0]',
 		);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
-import { groupParameters, requestsOf, VENTAS, VENTAS_CODE } from './groupHelpers';
+import { groupParameters, requestsOf, simplifiedVentas, VENTAS, VENTAS_AS_GIVEN, VENTAS_CODE } from './groupHelpers';
 
 const state = useEvolutionFake();
 
@@ -45,45 +45,11 @@ describe('Group → Get Invite Info', () => {
 	it("with Simplify, keeps the groups' 10 fields (as Get); off, the group's 17 as the server gives them", async () => {
 		const { fake } = state;
 		const on = await runMessaging(fake, { parameters: groupParameters('getInviteInfo', { inviteCode: VENTAS_CODE, simplify: true }) });
-		expect(on.items).toEqual([
-			{
-				json: {
-					groupJid: VENTAS,
-					subject: 'Ventas Lima',
-					description: 'Pedidos y cotizaciones',
-					owner: '51987654321@s.whatsapp.net',
-					size: 3,
-					creation: 1_690_000_000,
-					onlyAdminsSend: false,
-					onlyAdminsEditInfo: false,
-					isCommunity: false,
-					participants: [],
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
+		expect(on.items).toEqual([{ json: simplifiedVentas([]), pairedItem: { item: 0 } }]);
 		const off = await runMessaging(fake, { parameters: groupParameters('getInviteInfo', { inviteCode: VENTAS_CODE, simplify: false }) });
 		expect(off.items).toEqual([
 			{
-				json: {
-					id: VENTAS,
-					addressingMode: 'pn',
-					subject: 'Ventas Lima',
-					subjectOwner: '51987654321@s.whatsapp.net',
-					subjectTime: 1_700_000_000,
-					size: 3,
-					creation: 1_690_000_000,
-					owner: '51987654321@s.whatsapp.net',
-					desc: 'Pedidos y cotizaciones',
-					descId: '46125486DESC',
-					restrict: false,
-					announce: false,
-					isCommunity: false,
-					isCommunityAnnounce: false,
-					joinApprovalMode: false,
-					memberAddMode: false,
-					participants: [],
-				},
+				json: { ...VENTAS_AS_GIVEN, addressingMode: 'pn', joinApprovalMode: false, memberAddMode: false, participants: [] },
 				pairedItem: { item: 0 },
 			},
 		]);

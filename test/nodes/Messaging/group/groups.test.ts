@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { instance, listGroups, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { groupLocator, simplifiedVentas, SOPORTE, VENTAS, VENTAS_AS_GIVEN } from './groupHelpers';
 
 const state = useEvolutionFake();
-const VENTAS = '120363025246125486@g.us';
-const SOPORTE = '120363111111111111@g.us';
-const groupLocator = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
 
 describe('Group → Get Many', () => {
 	it('lists the groups without participants by default, one item per group', async () => {
@@ -109,36 +107,8 @@ describe('the group list (recipient and Group → Get)', () => {
 });
 
 describe('Group → Get Many and Get, with Simplify', () => {
-	/** Ventas Lima as Simplify keeps it: 10 fields under names that say them. */
-	const ventas = (participants: unknown) => ({
-		groupJid: VENTAS,
-		subject: 'Ventas Lima',
-		description: 'Pedidos y cotizaciones',
-		owner: '51987654321@s.whatsapp.net',
-		size: 3,
-		creation: 1_690_000_000,
-		onlyAdminsSend: false,
-		onlyAdminsEditInfo: false,
-		isCommunity: false,
-		participants,
-	});
 	/** Ventas Lima as the server gives it (Simplify off): its 14 fields under the server's names. */
-	const ventasAsGiven = {
-		id: VENTAS,
-		subject: 'Ventas Lima',
-		subjectOwner: '51987654321@s.whatsapp.net',
-		subjectTime: 1_700_000_000,
-		pictureUrl: null,
-		size: 3,
-		creation: 1_690_000_000,
-		owner: '51987654321@s.whatsapp.net',
-		desc: 'Pedidos y cotizaciones',
-		descId: '46125486DESC',
-		restrict: false,
-		announce: false,
-		isCommunity: false,
-		isCommunityAnnounce: false,
-	};
+	const ventasAsGiven = { ...VENTAS_AS_GIVEN, pictureUrl: null };
 	const members = [
 		{ id: '51987654321@s.whatsapp.net', admin: 'superadmin' },
 		{ id: '51912345678@s.whatsapp.net', admin: 'admin' },
@@ -151,11 +121,11 @@ describe('Group → Get Many and Get, with Simplify', () => {
 			runMessaging(fake, { parameters: { resource: 'group', operation: 'getMany', instanceName: instance('sales'), returnAll: true, ...parameters } });
 		const on = await getMany({ simplify: true });
 		expect(on.error).toBeUndefined();
-		expect(on.items[0]).toEqual({ json: ventas(null), pairedItem: { item: 0 } });
+		expect(on.items[0]).toEqual({ json: simplifiedVentas(null), pairedItem: { item: 0 } });
 		// Soporte Clientes has no owner nor description in the answer: null.
 		expect(on.items[1].json).toMatchObject({ groupJid: SOPORTE, owner: null, description: null, size: 2 });
 		const withMembers = await getMany({ simplify: true, options: { includeParticipants: true } });
-		expect(withMembers.items[0].json).toEqual(ventas(members));
+		expect(withMembers.items[0].json).toEqual(simplifiedVentas(members));
 		const off = await getMany({ simplify: false });
 		expect(off.items).toEqual([
 			{ json: ventasAsGiven, pairedItem: { item: 0 } },
@@ -187,7 +157,7 @@ describe('Group → Get Many and Get, with Simplify', () => {
 		const get = (simplify: boolean) =>
 			runMessaging(fake, { parameters: { resource: 'group', operation: 'get', instanceName: instance('sales'), groupJid: groupLocator(VENTAS), simplify } });
 		const on = await get(true);
-		expect(on.items).toEqual([{ json: ventas(members), pairedItem: { item: 0 } }]);
+		expect(on.items).toEqual([{ json: simplifiedVentas(members), pairedItem: { item: 0 } }]);
 		const off = await get(false);
 		expect(off.items).toEqual([{ json: { ...ventasAsGiven, participants: members }, pairedItem: { item: 0 } }]);
 		expect(fake.requests.map((r) => [r.method, r.path])).toEqual(Array(2).fill(['GET', `/group/findGroupInfos/sales?groupJid=${encodeURIComponent(VENTAS)}`]));

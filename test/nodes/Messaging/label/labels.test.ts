@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { LABEL_REFUSED } from '../../../../fakes/evolution';
+import { CHANNEL_INSTANCES } from '../channelInstances';
 import { instance, itemsOf, listLabels, recipient, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
-const state = useEvolutionFake({
-	unregistered: ['51911111111'],
-	instances: [
-		{ name: 'sales', connectionStatus: 'open' },
-		{ name: 'offline', connectionStatus: 'close' },
-		{ name: 'cloud', connectionStatus: 'open', integration: 'WHATSAPP-BUSINESS', businessId: '1234567890' },
-	],
-});
+const state = useEvolutionFake({ unregistered: ['51911111111'], instances: CHANNEL_INSTANCES });
 
 const label = (operation: string, parameters: Record<string, unknown> = {}) => ({
 	resource: 'label',

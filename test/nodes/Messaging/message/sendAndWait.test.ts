@@ -13,26 +13,16 @@ import { Container } from '@n8n/di';
 import { InstanceSettings, generateUrlSignature, prepareUrlForSigning } from 'n8n-core';
 import * as workflow from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY, type IDataObject, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { Messaging } from '../../../../nodes/Messaging/Messaging.node';
-import { startEvolutionFake, type EvolutionFake } from '../../../../fakes/evolution';
 import { callWaitingWebhook } from '../../../harness/webhook';
 import { instance, itemsOf, runMessaging, stopError } from '../helpers';
+import { useEvolutionFake } from '../../../harness/evolutionFake';
 
 const UNREGISTERED = '51999999999';
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-let fake: EvolutionFake;
-
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: [UNREGISTERED] });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const state = useEvolutionFake({ unregistered: [UNREGISTERED] });
 
 const sendAndWait = (overrides: Record<string, unknown> = {}) => ({
 	resource: 'message',
@@ -44,7 +34,7 @@ const sendAndWait = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The texts the fake was sent, by Send Text. */
-const sentTexts = () => fake.requests.filter((request) => request.path.startsWith('/message/sendText/')).map((request) => request.body as IDataObject);
+const sentTexts = () => state.fake.requests.filter((request) => request.path.startsWith('/message/sendText/')).map((request) => request.body as IDataObject);
 
 /** The links of a sent text, each `*Label:*` then its URL on the next line. */
 function linksOf(text: string): Array<{ label: string; url: URL }> {
@@ -65,10 +55,10 @@ function signedByN8n(url: URL): boolean {
 
 describe('Send and Wait for Response: the message', () => {
 	it('sends the message with an approve link through the instance, without a link preview, and puts the execution to wait', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait(), items: itemsOf({ invoice: 'F001-123' }) });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(), items: itemsOf({ invoice: 'F001-123' }) });
 
 		expect(result.error).toBeUndefined();
-		expect(fake.requests.map((request) => [request.method, request.path])).toEqual([['POST', '/message/sendText/sales']]);
+		expect(state.fake.requests.map((request) => [request.method, request.path])).toEqual([['POST', '/message/sendText/sales']]);
 		const [body] = sentTexts();
 		expect(body).toEqual({ number: '51987654321', text: expect.any(String), linkPreview: false });
 		const text = String(body.text);
@@ -84,7 +74,7 @@ describe('Send and Wait for Response: the message', () => {
 	});
 
 	it('offers approve and decline links with the labels given', async () => {
-		await runMessaging(fake, {
+		await runMessaging(state.fake, {
 			parameters: sendAndWait({ options: { approvalType: 'double', approveLabel: 'Aprobar', disapproveLabel: 'Rechazar' } }),
 		});
 		const links = linksOf(String(sentTexts()[0].text));
@@ -96,7 +86,7 @@ describe('Send and Wait for Response: the message', () => {
 	});
 
 	it.each(['freeText', 'customForm'])('links %s to its form with the Message Button Label', async (responseType) => {
-		await runMessaging(fake, {
+		await runMessaging(state.fake, {
 			parameters: sendAndWait({
 				responseType,
 				formFields: { values: [{ fieldLabel: 'Comment', fieldType: 'textarea' }] },
@@ -108,7 +98,7 @@ describe('Send and Wait for Response: the message', () => {
 	});
 
 	it('sends one message, from the first item, as n8n sends one, and keeps every item while waiting', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: sendAndWait({ number: '={{ $json.phone }}', message: '=Approve {{ $json.invoice }}?' }),
 			items: itemsOf({ phone: '51987654321', invoice: 'F001-1' }, { phone: '51912345678', invoice: 'F001-2' }),
 		});
@@ -118,14 +108,14 @@ describe('Send and Wait for Response: the message', () => {
 
 	it('waits until the time Limit Wait Time gives: after an interval, or at a date', async () => {
 		const before = Date.now();
-		const interval = await runMessaging(fake, {
+		const interval = await runMessaging(state.fake, {
 			parameters: sendAndWait({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } }),
 		});
 		const waitTill = interval.run.waitTill!.getTime();
 		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
 		expect(waitTill).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
 
-		const at = await runMessaging(fake, {
+		const at = await runMessaging(state.fake, {
 			parameters: sendAndWait({ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2031-03-01T18:00:00-05:00' } } } }),
 		});
 		expect(at.run.waitTill?.toISOString()).toBe('2031-03-01T23:00:00.000Z');
@@ -147,8 +137,8 @@ describe('Send and Wait for Response: bad input and errors', () => {
 			'Form Fields "[{ \\"fieldLabel\\": \\"Hi\\", \\"fieldType\\": \\"html\\", \\"html\\": \\"<b>x</b>\\" }]" has a Custom HTML element (field 0). Nothing was sent. [item 0]',
 		],
 	])('refuses %j before sending anything, naming the item', async (overrides, message) => {
-		const result = await runMessaging(fake, { parameters: sendAndWait(overrides) });
-		expect(fake.requests).toEqual([]);
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(overrides) });
+		expect(state.fake.requests).toEqual([]);
 		// The JSON parser's own words (position, line) differ between Node releases, and n8n 1.x gives none: a pattern there.
 		if (typeof message === 'string') expect(stopError(result).message).toBe(message);
 		else expect(stopError(result).message).toMatch(message);
@@ -156,14 +146,14 @@ describe('Send and Wait for Response: bad input and errors', () => {
 	});
 
 	it('fails on an error answer, naming the recipient and the item, and does not wait', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait({ number: UNREGISTERED }) });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait({ number: UNREGISTERED }) });
 		expect(stopError(result).message).toBe('51999999999 is not on WhatsApp (400) [item 0]');
 		expect(stopError(result).description).toBe('No WhatsApp account uses this number, so sending again will not help. Check the number and its country code, or run Check Numbers first to skip such numbers.');
 		expect(result.run.waitTill).toBeUndefined();
 	});
 
 	it('under Continue On Fail, outputs the error item, paired, and does not wait', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait({ number: UNREGISTERED }), continueOnFail: true });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait({ number: UNREGISTERED }), continueOnFail: true });
 		expect(result.run.waitTill).toBeUndefined();
 		expect(result.run.status).toBe('success');
 		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([[{ error: '51999999999 is not on WhatsApp (400) [item 0]' }, { item: 0 }]]);
@@ -172,7 +162,7 @@ describe('Send and Wait for Response: bad input and errors', () => {
 
 describe('Send and Wait for Response: the answer', () => {
 	it('resumes with { data: { approved, respondedAt } } when the recipient opens the approve link', async () => {
-		const waiting = await runMessaging(fake, { parameters: sendAndWait() });
+		const waiting = await runMessaging(state.fake, { parameters: sendAndWait() });
 		const [approve] = linksOf(String(sentTexts()[0].text));
 		const answer = await callWaitingWebhook({
 			parameters: sendAndWait(),
@@ -214,7 +204,7 @@ describe('Send and Wait for Response: the answer', () => {
 	});
 
 	it('goes on with its input items once Limit Wait Time passes, as n8n resumes it', async () => {
-		const waiting = await runMessaging(fake, {
+		const waiting = await runMessaging(state.fake, {
 			parameters: sendAndWait({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'minutes' } } } }),
 			items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }),
 		});
@@ -296,19 +286,19 @@ describe('Send and Wait for Response: the answer', () => {
 
 describe('Send and Wait for Response: the send', () => {
 	it('sends the Delay option, and ends at the Request Options timeout as routed sends do', async () => {
-		await runMessaging(fake, { parameters: sendAndWait({ options: { delay: 1200 } }) });
+		await runMessaging(state.fake, { parameters: sendAndWait({ options: { delay: 1200 } }) });
 		expect(sentTexts()).toEqual([{ number: '51987654321', text: expect.any(String), delay: 1200, linkPreview: false }]);
 
-		fake.reset();
-		fake.delayMs = 2_000;
+		state.fake.reset();
+		state.fake.delayMs = 2_000;
 		try {
-			const result = await runMessaging(fake, { parameters: { ...sendAndWait(), requestOptions: { timeout: 200 } } });
+			const result = await runMessaging(state.fake, { parameters: { ...sendAndWait(), requestOptions: { timeout: 200 } } });
 			// The code differs between n8n releases (ECONNABORTED on 2.41, ETIMEDOUT on 1.123).
-			const serverAt = fake.url.replace(/[.]/g, '\\.');
+			const serverAt = state.fake.url.replace(/[.]/g, '\\.');
 			expect(stopError(result).message).toMatch(new RegExp(`^The Evolution API server at ${serverAt} did not answer in time \\((ECONNABORTED|ETIMEDOUT)\\) \\[item 0\\]$`));
 			expect(result.run.waitTill).toBeUndefined();
 		} finally {
-			fake.delayMs = 0;
+			state.fake.delayMs = 0;
 		}
 	});
 });
@@ -317,8 +307,8 @@ describe('Send and Wait for Response: the pace of sends', () => {
 	const refuse = { status: 429, error: 'Too Many Requests', response: { message: 'slow down' } };
 
 	it('waits out a 429 (refused, nothing sent) and sends again, then waits for the answer', async () => {
-		fake.failNext(429, refuse, 1, undefined, { 'retry-after': '1' });
-		const result = await runMessaging(fake, { parameters: sendAndWait() });
+		state.fake.failNext(429, refuse, 1, undefined, { 'retry-after': '1' });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait() });
 		expect(result.error).toBeUndefined();
 		// The refused request again, unchanged (the same signed links).
 		expect(sentTexts()).toHaveLength(2);
@@ -329,13 +319,13 @@ describe('Send and Wait for Response: the pace of sends', () => {
 	it.each([
 		[
 			'an error answer (500)',
-			() => fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }),
+			() => state.fake.failNext(500, { status: 500, error: 'Internal Server Error', response: { message: 'boom' } }),
 			() => 'The server or its WhatsApp connection failed on instance "sales" (500: boom) [item 0]',
 		],
-		['no answer (connection dropped)', () => fake.dropNext(1), () => `The Evolution API server at ${fake.url} closed the connection (ECONNRESET) [item 0]`],
+		['no answer (connection dropped)', () => state.fake.dropNext(1), () => `The Evolution API server at ${state.fake.url} closed the connection (ECONNRESET) [item 0]`],
 	])('never sends again after %s: the request went out; it fails, naming the item, and does not wait', async (_what, arrange, message) => {
 		arrange();
-		const result = await runMessaging(fake, { parameters: sendAndWait() });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait() });
 		expect(sentTexts()).toHaveLength(1);
 		expect(stopError(result).message).toBe(message());
 		expect(result.run.waitTill).toBeUndefined();
@@ -349,18 +339,18 @@ describe("Send and Wait for Response: the credential's own restrictions, as on a
 	const sendText = { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: '51987654321', text: 'hola' };
 
 	it.runIf(restrictsDomains)('a restriction to listed domains with none listed: refused in RoutingNode\'s words, as Send Text is, nothing sent, no wait', async () => {
-		const routed = await runMessaging(fake, { parameters: sendText, credentials: noneListed });
-		expect(fake.requests).toEqual([]);
-		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: noneListed });
+		const routed = await runMessaging(state.fake, { parameters: sendText, credentials: noneListed });
+		expect(state.fake.requests).toEqual([]);
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(), credentials: noneListed });
 		expect(stopError(result).message).toBe('No allowed domains specified. Configure allowed domains or change restriction setting.');
 		expect(stopError(result).message).toBe(stopError(routed).message);
-		expect(fake.requests).toEqual([]);
+		expect(state.fake.requests).toEqual([]);
 		expect(result.run.waitTill).toBeUndefined();
 	});
 
 	it.runIf(restrictsDomains)('under Continue On Fail, the refusal is the error item, paired, and nothing waits', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait(), items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }), credentials: noneListed, continueOnFail: true });
-		expect(fake.requests).toEqual([]);
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(), items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }), credentials: noneListed, continueOnFail: true });
+		expect(state.fake.requests).toEqual([]);
 		expect(result.run.waitTill).toBeUndefined();
 		expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
 			[{ error: 'No allowed domains specified. Configure allowed domains or change restriction setting.' }, { item: 0 }],
@@ -368,20 +358,20 @@ describe("Send and Wait for Response: the credential's own restrictions, as on a
 	});
 
 	it.runIf(!restrictsDomains)('a release without domain restrictions for nodes sends as a routed send does', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: noneListed });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(), credentials: noneListed });
 		expect(result.error).toBeUndefined();
 		expect(sentTexts()).toHaveLength(1);
 	});
 
 	it('a restriction that lists the server lets the message go', async () => {
-		const result = await runMessaging(fake, { parameters: sendAndWait(), credentials: { allowedHttpRequestDomains: 'domains', allowedDomains: '127.0.0.1' } });
+		const result = await runMessaging(state.fake, { parameters: sendAndWait(), credentials: { allowedHttpRequestDomains: 'domains', allowedDomains: '127.0.0.1' } });
 		expect(result.error).toBeUndefined();
 		expect(sentTexts()).toHaveLength(1);
 		expect(result.run.status).toBe('waiting');
 	});
 
 	it('with Request Options → Batching, still sends its one message once, from the first item, and waits', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: { ...sendAndWait({ message: '=Approve {{ $json.invoice }}?' }), requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 50 } } } },
 			items: itemsOf({ invoice: 'F001-1' }, { invoice: 'F001-2' }, { invoice: 'F001-3' }),
 		});

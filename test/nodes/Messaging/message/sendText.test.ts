@@ -1,22 +1,13 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake, type EvolutionFake, type RequestFilter } from '../../../../fakes/evolution';
+import { type EvolutionFake, type RequestFilter } from '../../../../fakes/evolution';
 import { unordered } from '../../../harness/unordered';
 import { instance, itemsOf, recipient, runMessaging, stopError, visibleText } from '../helpers';
+import { useEvolutionFake } from '../../../harness/evolutionFake';
 
 const UNREGISTERED = '51999999999';
-let fake: EvolutionFake;
-
-beforeAll(async () => {
-	fake = await startEvolutionFake({ unregistered: [UNREGISTERED] });
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.reset();
-});
+const state = useEvolutionFake({ unregistered: [UNREGISTERED] });
 
 const sendText = (overrides: Record<string, unknown> = {}) => ({
 	resource: 'message',
@@ -29,14 +20,14 @@ const sendText = (overrides: Record<string, unknown> = {}) => ({
 
 describe('Send Text', () => {
 	it('sends the number and text to the instance, with the API key, and outputs the answer', async () => {
-		const result = await runMessaging(fake, { parameters: sendText() });
+		const result = await runMessaging(state.fake, { parameters: sendText() });
 
 		expect(result.error).toBeUndefined();
-		expect(fake.requests).toHaveLength(1);
-		const [request] = fake.requests;
+		expect(state.fake.requests).toHaveLength(1);
+		const [request] = state.fake.requests;
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/message/sendText/sales');
-		expect(request.headers.apikey).toBe(fake.apiKey);
+		expect(request.headers.apikey).toBe(state.fake.apiKey);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(request.body).toEqual({ number: '51987654321', text: 'Hola' });
 
@@ -58,7 +49,7 @@ describe('Send Text', () => {
 	});
 
 	it('sends every input item with its own values', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: sendText({ number: '={{ $json.phone }}', text: '=Hola {{ $json.name }}' }),
 			items: itemsOf(
 				{ phone: '+51 987 654 321', name: 'Ana' },
@@ -69,7 +60,7 @@ describe('Send Text', () => {
 
 		expect(result.error).toBeUndefined();
 		// Sends go one at a time, in item order.
-		expect(fake.requests.map((r) => r.body)).toEqual([
+		expect(state.fake.requests.map((r) => r.body)).toEqual([
 			{ number: '51987654321', text: 'Hola Ana' },
 			{ number: '51912345678', text: 'Hola Luis' },
 			{ number: '51911111111', text: 'Hola Eva' },
@@ -90,28 +81,28 @@ describe('Send Text', () => {
 		['120363025246125486@g.us', '120363025246125486@g.us'],
 		['123456789012345@lid', '123456789012345@lid'],
 	])('sends the number %j as %j', async (number, sent) => {
-		const result = await runMessaging(fake, { parameters: sendText({ number }) });
+		const result = await runMessaging(state.fake, { parameters: sendText({ number }) });
 		expect(result.error).toBeUndefined();
-		expect((fake.requests[0].body as { number: string }).number).toBe(sent);
+		expect((state.fake.requests[0].body as { number: string }).number).toBe(sent);
 	});
 
 	it('accepts the number as a number from an expression', async () => {
-		const result = await runMessaging(fake, { parameters: sendText({ number: '={{ $json.phone }}' }), items: itemsOf({ phone: 51987654321 }) });
+		const result = await runMessaging(state.fake, { parameters: sendText({ number: '={{ $json.phone }}' }), items: itemsOf({ phone: 51987654321 }) });
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola' });
+		expect(state.fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola' });
 	});
 
 	it('encodes the instance name as one path segment, in both modes', async () => {
-		await runMessaging(fake, { parameters: sendText({ instanceName: instance('Support Team') }) });
-		await runMessaging(fake, { parameters: sendText({ instanceName: instance(' Support Team ', 'name') }) });
-		expect(fake.requests.map((r) => r.path)).toEqual(['/message/sendText/Support%20Team', '/message/sendText/Support%20Team']);
+		await runMessaging(state.fake, { parameters: sendText({ instanceName: instance('Support Team') }) });
+		await runMessaging(state.fake, { parameters: sendText({ instanceName: instance(' Support Team ', 'name') }) });
+		expect(state.fake.requests.map((r) => r.path)).toEqual(['/message/sendText/Support%20Team', '/message/sendText/Support%20Team']);
 	});
 
 	it.each(['../instance/fetchInstances?x=', 'sales%2F..%2Finstance', 'sales/../x', 'a\\b', '..', 'sales#x'])(
 		'keeps a typed name like %j from changing the path: rejected before sending',
 		async (name) => {
-			const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance(name, 'name') }) });
-			expect(fake.requests).toEqual([]);
+			const result = await runMessaging(state.fake, { parameters: sendText({ instanceName: instance(name, 'name') }) });
+			expect(state.fake.requests).toEqual([]);
 			expect(stopError(result).message).toBe(
 				`Instance ${JSON.stringify(name)} cannot be part of a URL path (it holds / \\ ? # %, a control character, or only dots). Nothing was sent. [item 0]`,
 			);
@@ -119,7 +110,7 @@ describe('Send Text', () => {
 	);
 
 	it('sends the options: delay, link preview, quoted message, mentions', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: sendText({
 				number: '120363025246125486@g.us',
 				options: {
@@ -132,7 +123,7 @@ describe('Send Text', () => {
 			}),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].body).toEqual({
+		expect(state.fake.requests[0].body).toEqual({
 			number: '120363025246125486@g.us',
 			text: 'Hola',
 			delay: 1200,
@@ -145,26 +136,26 @@ describe('Send Text', () => {
 	});
 
 	it('takes mentioned numbers as an array from an expression and leaves out empty options', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: sendText({ options: { mentioned: '={{ $json.team }}', quotedMessageId: '' } }),
 			items: itemsOf({ team: ['+51 987 654 321', '51912345678'] }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola', mentioned: ['51987654321', '51912345678'] });
+		expect(state.fake.requests[0].body).toEqual({ number: '51987654321', text: 'Hola', mentioned: ['51987654321', '51912345678'] });
 	});
 
 	it('works with a Server URL pasted with a trailing slash or the manager page path', async () => {
-		for (const serverUrl of [`${fake.url}/`, `${fake.url}/manager`, `${fake.url}/manager/`, ` ${fake.url}/manager/instances `]) {
-			const result = await runMessaging(fake, { parameters: sendText(), credentials: { serverUrl } });
+		for (const serverUrl of [`${state.fake.url}/`, `${state.fake.url}/manager`, `${state.fake.url}/manager/`, ` ${state.fake.url}/manager/instances `]) {
+			const result = await runMessaging(state.fake, { parameters: sendText(), credentials: { serverUrl } });
 			expect(result.error, serverUrl).toBeUndefined();
 		}
-		expect(fake.requests.map((r) => r.path)).toEqual(Array(4).fill('/message/sendText/sales'));
+		expect(state.fake.requests.map((r) => r.path)).toEqual(Array(4).fill('/message/sendText/sales'));
 	});
 
 	it('accepts an instance token as the API key', async () => {
-		const result = await runMessaging(fake, { parameters: sendText(), credentials: { apiKey: 'sales-token' } });
+		const result = await runMessaging(state.fake, { parameters: sendText(), credentials: { apiKey: 'sales-token' } });
 		expect(result.error).toBeUndefined();
-		expect(fake.requests[0].headers.apikey).toBe('sales-token');
+		expect(state.fake.requests[0].headers.apikey).toBe('sales-token');
 	});
 });
 
@@ -187,21 +178,21 @@ describe('Send Text: input checks (nothing is sent)', () => {
 		['a negative delay', { options: { delay: -5 } }, 'Delay -5 is not a delay in milliseconds from 0 to 300000. Nothing was sent. [item 0]', DELAY_HINT],
 		['a bad mentioned number', { options: { mentioned: '51987654321, 12' } }, 'Mentioned Numbers "51987654321, 12" has the entry "12", which has 2 digits; a number with its country code has 8 to 15. Nothing was sent. [item 0]', PHONE_HINT],
 	])('rejects %s', async (_case, overrides, message, whatToDo) => {
-		const result = await runMessaging(fake, { parameters: sendText(overrides) });
+		const result = await runMessaging(state.fake, { parameters: sendText(overrides) });
 		const error = stopError(result);
 		expect(error.message).toBe(message);
 		expect(error.description).toBe(whatToDo);
-		expect(fake.requests).toHaveLength(0);
+		expect(state.fake.requests).toHaveLength(0);
 	});
 
 	it('with Continue On Fail, gives the bad item its error and sends the others', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			continueOnFail: true,
 			parameters: sendText({ number: '={{ $json.phone }}' }),
 			items: itemsOf({ phone: '51987654321' }, { phone: 'call me' }, { phone: '51912345678' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests.map((r) => (r.body as { number: string }).number)).toEqual(['51987654321', '51912345678']);
+		expect(state.fake.requests.map((r) => (r.body as { number: string }).number)).toEqual(['51987654321', '51912345678']);
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[0].json.message).toEqual({ conversation: 'Hola' });
@@ -261,7 +252,7 @@ const errorCases: ErrorCase[] = [
 	},
 	{
 		name: '404 wrong server path',
-		credentials: () => ({ serverUrl: `${fake.url}/api/v1` }),
+		credentials: () => ({ serverUrl: `${state.fake.url}/api/v1` }),
 		message: 'The server has no such route (404: Cannot POST /api/v1/message/sendText/sales) [item 0]',
 		description: /Check the Server URL/,
 	},
@@ -324,25 +315,25 @@ const errorCases: ErrorCase[] = [
 
 describe('Send Text: errors', () => {
 	const expectedMessage = (c: ErrorCase, serverUrl: string) =>
-		c.message.replace('FAKE', fake.url).replace('http://127.0.0.1:PORT', serverUrl);
+		c.message.replace('FAKE', state.fake.url).replace('http://127.0.0.1:PORT', serverUrl);
 
 	it.each(errorCases)('$name stops the run with a readable error', async (c) => {
-		await c.arrange?.(fake);
+		await c.arrange?.(state.fake);
 		const credentials = (await c.credentials?.()) ?? {};
-		const result = await runMessaging(fake, { parameters: sendText(c.parameters), credentials });
+		const result = await runMessaging(state.fake, { parameters: sendText(c.parameters), credentials });
 		const error = stopError(result);
-		expect(error.message).toBe(expectedMessage(c, credentials.serverUrl ?? fake.url));
+		expect(error.message).toBe(expectedMessage(c, credentials.serverUrl ?? state.fake.url));
 		expect(error.description).toMatch(c.description);
-		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
+		expect(visibleText(result)).not.toContain(credentials.apiKey ?? state.fake.apiKey);
 	});
 
 	it.each(errorCases)('$name with Continue On Fail: the item carries the error, the others still run', async (c) => {
 		const parameters = sendText(c.parameters);
 		const failingNumber = c.parameters?.number ?? '51900000000';
 		const failingInstance = (parameters.instanceName as { value: string }).value;
-		await c.arrange?.(fake, (request) => (request.body as { number?: string } | undefined)?.number === failingNumber);
+		await c.arrange?.(state.fake, (request) => (request.body as { number?: string } | undefined)?.number === failingNumber);
 		const credentials = (await c.credentials?.()) ?? {};
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			continueOnFail: true,
 			parameters: {
 				...parameters,
@@ -354,7 +345,7 @@ describe('Send Text: errors', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		const message = expectedMessage(c, credentials.serverUrl ?? fake.url);
+		const message = expectedMessage(c, credentials.serverUrl ?? state.fake.url);
 		expect(result.items[0].json).toEqual({ error: message });
 		expect(result.items[0].error?.description).toMatch(c.description);
 		for (const index of [1, 2]) {
@@ -367,11 +358,11 @@ describe('Send Text: errors', () => {
 			} else if (c.credentials || c.failsTheOthers) expect(result.items[index].json).toEqual({ error: message.replace(/\[item 0\]$/, `[item ${index}]`) });
 			else expect(result.items[index].json.message).toEqual({ conversation: 'Hola' });
 		}
-		expect(visibleText(result)).not.toContain(credentials.apiKey ?? fake.apiKey);
+		expect(visibleText(result)).not.toContain(credentials.apiKey ?? state.fake.apiKey);
 	});
 
 	it('with Continue On Fail, a failing item among several keeps its place and the others succeed', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			continueOnFail: true,
 			parameters: sendText({ number: '={{ $json.phone }}', instanceName: instance('={{ $json.instance }}', 'name') }),
 			items: itemsOf(
@@ -391,7 +382,7 @@ describe('Send Text: errors', () => {
 			'The instance "Nope" does not exist on the server (404: The "Nope" instance does not exist) [item 3]',
 			'sent',
 		]);
-		expect(unordered(fake.requests.map((r) => r.path))).toEqual(
+		expect(unordered(state.fake.requests.map((r) => r.path))).toEqual(
 			unordered([
 				'/message/sendText/sales',
 				'/message/sendText/sales',
@@ -403,14 +394,14 @@ describe('Send Text: errors', () => {
 	});
 
 	it('names the missing instance even when the key is wrong too (the server checks the instance first)', async () => {
-		const result = await runMessaging(fake, { parameters: sendText({ instanceName: instance('Ventas') }), credentials: { apiKey: 'wrong-key-123' } });
+		const result = await runMessaging(state.fake, { parameters: sendText({ instanceName: instance('Ventas') }), credentials: { apiKey: 'wrong-key-123' } });
 		expect(stopError(result).message).toBe(
 			'The instance "Ventas" does not exist on the server (404: The "Ventas" instance does not exist) [item 0]',
 		);
 	});
 
 	it('without Continue On Fail, the first failing item stops the run and names that item', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			parameters: sendText({ number: '={{ $json.phone }}' }),
 			items: itemsOf({ phone: '51987654321' }, { phone: UNREGISTERED }),
 		});
@@ -420,23 +411,23 @@ describe('Send Text: errors', () => {
 
 describe('Send Text, version 1.1 (the recipient is a resource locator)', () => {
 	it('reads a number from an expression in Number mode, and a group picked from the list', async () => {
-		const result = await runMessaging(fake, {
+		const result = await runMessaging(state.fake, {
 			typeVersion: 1.1,
 			parameters: sendText({ number: recipient('={{ $json.to }}'), text: '=Hola {{ $json.name }}' }),
 			items: itemsOf({ to: '+51 987 654 321', name: 'Ana' }, { to: '120363111111111111@g.us', name: 'equipo' }),
 		});
 		expect(result.error).toBeUndefined();
-		expect(fake.requests.map((r) => r.body)).toEqual([
+		expect(state.fake.requests.map((r) => r.body)).toEqual([
 			{ number: '51987654321', text: 'Hola Ana' },
 			{ number: '120363111111111111@g.us', text: 'Hola equipo' },
 		]);
-		const group = await runMessaging(fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('120363025246125486@g.us', 'group') }) });
+		const group = await runMessaging(state.fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('120363025246125486@g.us', 'group') }) });
 		expect(group.items[0].json).toMatchObject({ key: { remoteJid: '120363025246125486@g.us' } });
 	});
 
 	it('names the Recipient in its errors', async () => {
-		const result = await runMessaging(fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('12345') }) });
+		const result = await runMessaging(state.fake, { typeVersion: 1.1, parameters: sendText({ number: recipient('12345') }) });
 		expect(stopError(result).message).toMatch(/^Recipient "12345" has 5 digits.* \[item 0\]$/);
-		expect(fake.requests).toEqual([]);
+		expect(state.fake.requests).toEqual([]);
 	});
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { FAKE_WA_WEB_VERSION, startEvolutionFake } from '../../../../fakes/evolution';
+import { FAKE_WA_WEB_VERSION } from '../../../../fakes/evolution';
+import { withEvolutionFakes } from '../../../harness/evolutionFake';
 import { itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
 
 const state = useEvolutionFake();
@@ -30,16 +31,13 @@ describe('Server → Get Server Info', () => {
 	});
 
 	it('answers once per item, and 2.2 without whatsappWebVersion', async () => {
-		const older = await startEvolutionFake({ serverVersion: '2.2.3' });
-		try {
+		await withEvolutionFakes([{ serverVersion: '2.2.3' }], async ([older]) => {
 			const result = await runMessaging(older, { parameters: info, items: itemsOf({}, {}) });
 			expect(result.items.map((item) => [item.json.version, 'whatsappWebVersion' in item.json, item.pairedItem])).toEqual([
 				['2.2.3', false, { item: 0 }],
 				['2.2.3', false, { item: 1 }],
 			]);
-		} finally {
-			await older.close();
-		}
+		});
 	});
 
 	it('names the server, not an instance, when it fails; Continue On Fail keeps pairedItem', async () => {

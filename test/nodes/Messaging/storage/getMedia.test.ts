@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SEEDED_MESSAGES, SEEDED_PNG } from '../../../../fakes/evolution';
 import type { EvolutionFake } from '../../../../fakes/evolution';
-import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
+import { instance, itemsOf, runMessaging, stopError, useEvolutionFake, withEvolutionFakes } from '../helpers';
 
 const state = useEvolutionFake({ s3: true });
 
@@ -87,17 +87,14 @@ describe('Storage (S3) → Get Media', () => {
 	});
 
 	it('says plainly that the server keeps no media without S3 (S3_ENABLED), whatever the filters', async () => {
-		const off = await (await import('../../../../fakes/evolution')).startEvolutionFake({ s3: false });
-		try {
+		await withEvolutionFakes([{ s3: false }], async ([off]) => {
 			const result = await runMessaging(off, { parameters: getMedia() });
 			const error = stopError(result);
 			expect(error.message).toBe('Instance "sales" has no media stored in S3 (400: Media not found) [item 0]');
 			expect(error.description).toBe(
 				'The server keeps media in S3 only with S3_ENABLED=true (with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY) in its .env, and only for media received or sent after that. Check the filters (Get Media without any lists what is stored), or download a message\'s file with Chat → Download Media.',
 			);
-		} finally {
-			await off.close();
-		}
+		});
 	});
 
 	it('refuses bad filters before any request', async () => {

@@ -13,14 +13,9 @@ import {
 	textMessageData,
 } from '../../../../fakes/evolution/events';
 import { runMessaging, recipient } from '../helpers';
-import { activeTrigger, instance, registeredSecret, useEvolutionFake } from './helpers';
+import { activeTrigger, GROUP, instance, registeredSecret, started, startedJson, useEvolutionFake } from './helpers';
 
 const state = useEvolutionFake();
-const GROUP = '120363025246125486@g.us';
-
-/** The items the last delivery started the workflow with (undefined: it started nothing). */
-const started = (harness: Awaited<ReturnType<typeof activeTrigger>>) => harness.deliveries.at(-1)?.items;
-const json = (harness: Awaited<ReturnType<typeof activeTrigger>>) => started(harness)?.[0].json as IDataObject | undefined;
 
 describe('Messaging Trigger: verification', () => {
 	it('starts the workflow for a delivery carrying the secret Evolution was given', async () => {
@@ -64,7 +59,7 @@ describe('Messaging Trigger: the item of a message', () => {
 		const harness = await activeTrigger(state.fake);
 		const data = textMessageData('Quiero consultar el RUC 20131312955', { id: '3EB0AAAA1111BBBB2222CC', timestamp: 1763740800 });
 		const outcome = await state.fake.deliver('sales', 'messages.upsert', data);
-		expect(json(harness)).toEqual({
+		expect(startedJson(harness)).toEqual({
 			event: 'messages.upsert',
 			instance: 'sales',
 			messageId: '3EB0AAAA1111BBBB2222CC',
@@ -83,19 +78,19 @@ describe('Messaging Trigger: the item of a message', () => {
 		});
 		expect(outcome.envelope.apikey).toBe('sales-token');
 		expect(JSON.stringify(started(harness))).not.toContain('sales-token');
-		expect(Object.keys(json(harness)!.raw as IDataObject)).not.toContain('apikey');
+		expect(Object.keys(startedJson(harness)!.raw as IDataObject)).not.toContain('apikey');
 	});
 
 	it('gives the quoted message id of a reply', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Sí, ese', { quotedId: '3EB0QUOTED000000000001' }));
-		expect(json(harness)).toMatchObject({ text: 'Sí, ese', quotedMessageId: '3EB0QUOTED000000000001' });
+		expect(startedJson(harness)).toMatchObject({ text: 'Sí, ese', quotedMessageId: '3EB0QUOTED000000000001' });
 	});
 
 	it('resolves an @lid sender to the phone Evolution gives as remoteJidAlt: the chat and sender by phone JID, the @lid beside', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola', { lid: '123456789012345@lid', from: '51912345678' }));
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			chatJid: '51912345678@s.whatsapp.net',
 			senderJid: '51912345678@s.whatsapp.net',
 			senderLid: '123456789012345@lid',
@@ -107,15 +102,15 @@ describe('Messaging Trigger: the item of a message', () => {
 	it('leaves the phone empty when WhatsApp gives only the @lid', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola', { lid: '123456789012345@lid', hidePhone: true }));
-		expect(json(harness)).toMatchObject({ chatJid: '123456789012345@lid', senderJid: '123456789012345@lid', senderLid: '123456789012345@lid', senderPhone: null });
+		expect(startedJson(harness)).toMatchObject({ chatJid: '123456789012345@lid', senderJid: '123456789012345@lid', senderLid: '123456789012345@lid', senderPhone: null });
 	});
 
 	it('reads a group message: the group as chat, the participant (also by @lid) as sender', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Buenos días', { group: GROUP, from: '51912345678' }));
-		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', senderJid: '51912345678@s.whatsapp.net', senderLid: null });
+		expect(startedJson(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', senderJid: '51912345678@s.whatsapp.net', senderLid: null });
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('Hola grupo', { group: GROUP, lid: '99887766554433@lid', from: '51900000002' }));
-		expect(json(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51900000002', senderJid: '51900000002@s.whatsapp.net', senderLid: '99887766554433@lid' });
+		expect(startedJson(harness)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51900000002', senderJid: '51900000002@s.whatsapp.net', senderLid: '99887766554433@lid' });
 	});
 
 	it.each([
@@ -162,13 +157,13 @@ describe('Messaging Trigger: the item of a message', () => {
 	])('copes with %s', async (_, data, expected) => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', data);
-		expect(json(harness)).toMatchObject(expected);
+		expect(startedJson(harness)).toMatchObject(expected);
 	});
 
 	it('takes the text of a media message from its caption', async () => {
 		const harness = await activeTrigger(state.fake);
 		await state.fake.deliver('sales', 'messages.upsert', mediaMessageData({ mediaType: 'image', mimetype: 'image/jpeg', caption: 'Foto del recibo' }));
-		expect(json(harness)).toMatchObject({ messageType: 'image', text: 'Foto del recibo' });
+		expect(startedJson(harness)).toMatchObject({ messageType: 'image', text: 'Foto del recibo' });
 		expect(started(harness)?.[0].binary).toBeUndefined();
 	});
 });
@@ -270,7 +265,7 @@ describe('Messaging Trigger: events', () => {
 			parameters: { resource: 'message', operation: 'sendText', instanceName: instance('sales'), number: recipient('+51 912 345 678'), text: 'Su pedido salió hoy' },
 		});
 		await state.fake.pendingDeliveries();
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			event: 'send.message',
 			fromMe: true,
 			chatJid: '51912345678@s.whatsapp.net',
@@ -279,19 +274,19 @@ describe('Messaging Trigger: events', () => {
 			text: 'Su pedido salió hoy',
 		});
 		await state.fake.deliver('sales', 'messages.upsert', textMessageData('desde el teléfono', { fromMe: true }));
-		expect(json(harness)).toMatchObject({ event: 'messages.upsert', fromMe: true, text: 'desde el teléfono' });
+		expect(startedJson(harness)).toMatchObject({ event: 'messages.upsert', fromMe: true, text: 'desde el teléfono' });
 	});
 
 	it('reads a status update, a connection update, a QR code and a group change', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageStatus', 'connectionUpdate', 'qrCodeUpdated', 'groupParticipants'] });
 		await state.fake.deliver('sales', 'messages.update', statusUpdateData('3EB0SENT00000000000002', 'READ', '51912345678'));
-		expect(json(harness)).toMatchObject({ event: 'messages.update', messageId: '3EB0SENT00000000000002', chatJid: '51912345678@s.whatsapp.net', status: 'read', fromMe: true });
+		expect(startedJson(harness)).toMatchObject({ event: 'messages.update', messageId: '3EB0SENT00000000000002', chatJid: '51912345678@s.whatsapp.net', status: 'read', fromMe: true });
 		await state.fake.deliver('sales', 'connection.update', connectionUpdateData('sales', 'open'));
-		expect(json(harness)).toMatchObject({ event: 'connection.update', state: 'open', statusReason: 200, phone: '51900000001', profileName: 'sales' });
+		expect(startedJson(harness)).toMatchObject({ event: 'connection.update', state: 'open', statusReason: 200, phone: '51900000001', profileName: 'sales' });
 		await state.fake.deliver('sales', 'qrcode.updated', qrCodeData('sales'));
-		expect(json(harness)).toMatchObject({ event: 'qrcode.updated', qrCode: expect.stringMatching(/^2@/), qrCodeImage: expect.stringMatching(/^data:image\/png;base64,/) });
+		expect(startedJson(harness)).toMatchObject({ event: 'qrcode.updated', qrCode: expect.stringMatching(/^2@/), qrCodeImage: expect.stringMatching(/^data:image\/png;base64,/) });
 		await state.fake.deliver('sales', 'group-participants.update', groupParticipantsData(GROUP, 'add', ['51912345678']));
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			event: 'group-participants.update',
 			groupJid: GROUP,
 			action: 'add',
@@ -304,7 +299,7 @@ describe('Messaging Trigger: events', () => {
 	it('All Events passes other events as they come', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['all'] });
 		await state.fake.deliver('sales', 'presence.update', { id: '51987654321@s.whatsapp.net', presences: { '51987654321@s.whatsapp.net': { lastKnownPresence: 'composing' } } });
-		expect(json(harness)).toMatchObject({ event: 'presence.update', instance: 'sales', raw: { data: { id: '51987654321@s.whatsapp.net' } } });
+		expect(startedJson(harness)).toMatchObject({ event: 'presence.update', instance: 'sales', raw: { data: { id: '51987654321@s.whatsapp.net' } } });
 	});
 });
 
@@ -318,7 +313,7 @@ describe('Messaging Trigger: filters', () => {
 		expect(harness.deliveries.at(-1)?.items).toBeUndefined();
 		expect(harness.deliveries.at(-1)?.body).toMatchObject({ reason: 'filtered out: sent by this number' });
 		await deliverText('ajeno');
-		expect(json(harness)).toMatchObject({ text: 'ajeno' });
+		expect(startedJson(harness)).toMatchObject({ text: 'ajeno' });
 	});
 
 	it('Ignore Groups drops group messages and group status updates', async () => {
@@ -337,7 +332,7 @@ describe('Messaging Trigger: filters', () => {
 		state.fake.reset();
 		const keeping = await activeTrigger(state.fake, { options: { ignoreStatusBroadcasts: false } });
 		await state.fake.deliver('sales', 'messages.upsert', data);
-		expect(json(keeping)).toMatchObject({ chatJid: 'status@broadcast', text: 'mi estado' });
+		expect(startedJson(keeping)).toMatchObject({ chatJid: 'status@broadcast', text: 'mi estado' });
 	});
 
 	it('Only Message Types keeps the chosen types', async () => {

@@ -4,7 +4,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_PNG, startEvolutionFake } from '../../../../fakes/evolution';
+import { SEEDED_PNG } from '../../../../fakes/evolution';
+import { withEvolutionFakes } from '../../../harness/evolutionFake';
 import {
 	callData,
 	connectionUpdateData,
@@ -21,14 +22,9 @@ import {
 } from '../../../../fakes/evolution/events';
 import { ALL_EVOLUTION_EVENTS, NEWER_EVENTS, TRIGGER_EVENTS } from '../../../../nodes/Messaging/trigger/events';
 import { instance, runMessaging } from '../helpers';
-import { activeTrigger, registeredSecret, useEvolutionFake, webhookSets } from './helpers';
+import { activeTrigger, GROUP, registeredSecret, started, startedJson, useEvolutionFake, webhookSets } from './helpers';
 
 const state = useEvolutionFake();
-const GROUP = '120363025246125486@g.us';
-
-type Harness = Awaited<ReturnType<typeof activeTrigger>>;
-const items = (harness: Harness) => harness.deliveries.at(-1)?.items;
-const json = (harness: Harness) => items(harness)?.[0].json as IDataObject | undefined;
 
 describe('Messaging Trigger: what each new event subscribes to', () => {
 	it("asks Evolution for the events each choice needs: those 2.1 on accept, and a later release's where the server has it", async () => {
@@ -52,8 +48,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 	});
 
 	it('leaves it out on a 2.2 server (whose webhook refuses the name), and where GET / names no release', async () => {
-		const old = await startEvolutionFake({ serverVersion: '2.2.3' });
-		try {
+		await withEvolutionFakes([{ serverVersion: '2.2.3' }], async ([old]) => {
 			await activeTrigger(old, { events: ['messageEdited', 'messageReceived'] });
 			expect(webhookSets(old)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED', 'MESSAGES_UPSERT'] });
 			// The fake plays 2.2's list: the name a 2.3 server takes is refused there.
@@ -63,9 +58,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 				body: JSON.stringify({ webhook: { enabled: true, url: 'https://example.com/hook', events: ['SEND_MESSAGE_UPDATE'] } }),
 			});
 			expect(refused.status).toBe(400);
-		} finally {
-			await old.close();
-		}
+		});
 		state.fake.failNext(200, '<html><title>Proxy</title></html>', 1, (request) => request.path === '/');
 		await activeTrigger(state.fake, { events: ['messageEdited'] });
 		expect(webhookSets(state.fake)[0].webhook).toMatchObject({ events: ['MESSAGES_EDITED'] });
@@ -87,7 +80,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 		const harness = await activeTrigger(state.fake, { events: ['messageEdited'] });
 		const edit = { key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: true, id: '3EB0SENT00000000000001' }, type: 'MESSAGE_EDIT', editedMessage: { extendedTextMessage: { text: 'Precio corregido: S/ 120' } }, timestampMs: '1763740800000' };
 		await state.fake.deliver('sales', 'send.message.update', edit);
-		expect(json(harness)).toEqual({
+		expect(startedJson(harness)).toEqual({
 			event: 'send.message.update',
 			instance: 'sales',
 			messageId: '3EB0SENT00000000000001',
@@ -114,7 +107,7 @@ describe('Messaging Trigger: Message Edited on each release (SEND_MESSAGE_UPDATE
 		expect(edited.error).toBeUndefined();
 		await state.fake.pendingDeliveries();
 		expect(harness.deliveries.map((delivery) => delivery.items?.length)).toEqual([1]);
-		expect(json(harness)).toMatchObject({ event: 'send.message.update', messageId: key.id, chatJid: '51987654321@s.whatsapp.net', fromMe: true, text: 'Precio: S/ 120' });
+		expect(startedJson(harness)).toMatchObject({ event: 'send.message.update', messageId: key.id, chatJid: '51987654321@s.whatsapp.net', fromMe: true, text: 'Precio: S/ 120' });
 	});
 });
 
@@ -123,7 +116,7 @@ describe('Messaging Trigger: Message Edited', () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageEdited'] });
 		const data = editedMessageData('3EB0EDITED0000000000001', 'Mejor el martes', { from: '51912345678', timestamp: 1763740800 });
 		const first = await state.fake.deliver('sales', 'messages.edited', data);
-		expect(json(harness)).toEqual({
+		expect(startedJson(harness)).toEqual({
 			event: 'messages.edited',
 			instance: 'sales',
 			messageId: '3EB0EDITED0000000000001',
@@ -136,7 +129,7 @@ describe('Messaging Trigger: Message Edited', () => {
 			raw: expect.objectContaining({ event: 'messages.edited', data }),
 		});
 		await state.fake.deliver('sales', 'messages.edited', null, { envelope: first.envelope });
-		expect(items(harness)).toBeUndefined();
+		expect(started(harness)).toBeUndefined();
 		expect(harness.deliveries.filter((delivery) => delivery.items)).toHaveLength(1);
 	});
 
@@ -144,7 +137,7 @@ describe('Messaging Trigger: Message Edited', () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageEdited'], options: { ignoreGroups: true, ignoreFromMe: true } });
 		const caption = { ...editedMessageData('3EB0EDITED0000000000002', ''), editedMessage: { imageMessage: { caption: 'Recibo corregido' } } };
 		await state.fake.deliver('sales', 'messages.edited', caption);
-		expect(json(harness)).toMatchObject({ text: 'Recibo corregido' });
+		expect(startedJson(harness)).toMatchObject({ text: 'Recibo corregido' });
 		await state.fake.deliver('sales', 'messages.edited', editedMessageData('3EB0EDITED0000000000003', 'x', { group: GROUP, from: '51912345678' }));
 		expect(harness.deliveries.at(-1)?.body).toMatchObject({ started: false, reason: 'filtered out: in a group' });
 		await state.fake.deliver('sales', 'messages.edited', editedMessageData('3EB0EDITED0000000000004', 'x', { fromMe: true }));
@@ -152,7 +145,7 @@ describe('Messaging Trigger: Message Edited', () => {
 
 		const inGroups = await activeTrigger(state.fake, { events: ['messageEdited'] });
 		await state.fake.deliver('sales', 'messages.edited', editedMessageData('3EB0EDITED0000000000005', 'y', { group: GROUP, from: '51912345678' }));
-		expect(json(inGroups)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', text: 'y' });
+		expect(startedJson(inGroups)).toMatchObject({ chatJid: GROUP, isGroup: true, senderPhone: '51912345678', text: 'y' });
 	});
 });
 
@@ -160,7 +153,7 @@ describe('Messaging Trigger: Message Deleted', () => {
 	it('gives the key of a deletion WhatsApp reports', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageDeleted'] });
 		await state.fake.deliver('sales', 'messages.delete', deletedMessageKeyData('3EB0GONE000000000000001', { from: '51912345678' }));
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			event: 'messages.delete',
 			messageId: '3EB0GONE000000000000001',
 			chatJid: '51912345678@s.whatsapp.net',
@@ -180,16 +173,16 @@ describe('Messaging Trigger: Message Deleted', () => {
 		expect(deleted.error).toBeUndefined();
 		await state.fake.pendingDeliveries();
 		expect(harness.deliveries.map((delivery) => delivery.items?.length)).toEqual([1]);
-		expect(json(harness)).toMatchObject({ event: 'messages.delete', messageId: key.id, chatJid: '51987654321@s.whatsapp.net', fromMe: true, senderPhone: null });
-		expect((json(harness)?.raw as IDataObject).data).toMatchObject({ status: 'DELETED', key: { id: key.id, deleted: true } });
+		expect(startedJson(harness)).toMatchObject({ event: 'messages.delete', messageId: key.id, chatJid: '51987654321@s.whatsapp.net', fromMe: true, senderPhone: null });
+		expect((startedJson(harness)?.raw as IDataObject).data).toMatchObject({ status: 'DELETED', key: { id: key.id, deleted: true } });
 	});
 
 	it('takes a deletion that arrives as an edit of type REVOKE as a deletion, once with the messages.delete of the same message', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['messageEdited', 'messageDeleted'] });
 		const revoke = { key: deletedMessageKeyData('3EB0GONE000000000000002', { from: '51912345678' }), type: 'REVOKE' };
 		await state.fake.deliver('sales', 'messages.edited', revoke);
-		expect(json(harness)).toMatchObject({ event: 'messages.edited', messageId: '3EB0GONE000000000000002', senderPhone: '51912345678' });
-		expect(json(harness)).not.toHaveProperty('text');
+		expect(startedJson(harness)).toMatchObject({ event: 'messages.edited', messageId: '3EB0GONE000000000000002', senderPhone: '51912345678' });
+		expect(startedJson(harness)).not.toHaveProperty('text');
 		await state.fake.deliver('sales', 'messages.delete', deletedMessageKeyData('3EB0GONE000000000000002', { from: '51912345678' }));
 		expect(harness.deliveries.at(-1)?.body).toMatchObject({ started: false, reason: 'already received (deleted:3EB0GONE000000000000002)' });
 	});
@@ -200,7 +193,7 @@ describe('Messaging Trigger: Incoming Call', () => {
 		const harness = await activeTrigger(state.fake, { events: ['call'] });
 		const offer = callData('offer', { id: 'CALL0001', lid: '201234567890123@lid', from: '51912345678', isVideo: true });
 		await state.fake.deliver('sales', 'call', offer);
-		expect(json(harness)).toEqual({
+		expect(startedJson(harness)).toEqual({
 			event: 'call',
 			instance: 'sales',
 			callId: 'CALL0001',
@@ -216,9 +209,9 @@ describe('Messaging Trigger: Incoming Call', () => {
 			raw: expect.objectContaining({ event: 'call', data: offer }),
 		});
 		await state.fake.deliver('sales', 'call', offer);
-		expect(items(harness)).toBeUndefined();
+		expect(started(harness)).toBeUndefined();
 		await state.fake.deliver('sales', 'call', { ...offer, status: 'timeout' });
-		expect(json(harness)).toMatchObject({ callId: 'CALL0001', status: 'timeout' });
+		expect(startedJson(harness)).toMatchObject({ callId: 'CALL0001', status: 'timeout' });
 		expect(harness.deliveries.filter((delivery) => delivery.items)).toHaveLength(2);
 	});
 });
@@ -227,7 +220,7 @@ describe('Messaging Trigger: Presence Update', () => {
 	it("gives who is typing in a direct chat, and everyone's presence in a group unless Ignore Groups", async () => {
 		const harness = await activeTrigger(state.fake, { events: ['presence'] });
 		await state.fake.deliver('sales', 'presence.update', presenceData('51912345678', { '51912345678': 'composing' }));
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			event: 'presence.update',
 			chatJid: '51912345678@s.whatsapp.net',
 			isGroup: false,
@@ -237,7 +230,7 @@ describe('Messaging Trigger: Presence Update', () => {
 			presences: [{ jid: '51912345678@s.whatsapp.net', phone: '51912345678', presence: 'composing', lastSeen: null }],
 		});
 		await state.fake.deliver('sales', 'presence.update', presenceData(GROUP, { '51912345678': 'unavailable', '51987654321': 'recording' }, 1763740800));
-		expect(json(harness)).toMatchObject({
+		expect(startedJson(harness)).toMatchObject({
 			chatJid: GROUP,
 			isGroup: true,
 			phone: '51912345678',
@@ -261,22 +254,22 @@ describe('Messaging Trigger: Contacts Update', () => {
 			{ jid: '201234567890123@lid', name: 'Sin número' },
 		]);
 		await state.fake.deliver('sales', 'contacts.update', contacts);
-		const started = items(harness)!.map((item) => item.json);
-		expect(started.map(({ raw, ...fields }) => fields)).toEqual([
+		const contactItems = started(harness)!.map((item) => item.json);
+		expect(contactItems.map(({ raw, ...fields }) => fields)).toEqual([
 			{ event: 'contacts.update', instance: 'sales', contactJid: '51912345678@s.whatsapp.net', phone: '51912345678', name: 'Ana Torres', profilePictureUrl: 'https://pps.whatsapp.net/v/ana.jpg', action: 'update' },
 			{ event: 'contacts.update', instance: 'sales', contactJid: '51987654321@s.whatsapp.net', phone: '51987654321', name: 'Luis Paredes', profilePictureUrl: null, action: 'update' },
 			{ event: 'contacts.update', instance: 'sales', contactJid: '201234567890123@lid', phone: null, name: 'Sin número', profilePictureUrl: null, action: 'update' },
 		]);
-		expect(started.map((item) => (item.raw as IDataObject).data)).toEqual(contacts);
+		expect(contactItems.map((item) => (item.raw as IDataObject).data)).toEqual(contacts);
 	});
 
 	it('reads a single new contact (contacts.upsert of a first message), and starts nothing for an empty list', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['contacts'] });
 		await state.fake.deliver('sales', 'contacts.upsert', contactsData([{ phone: '51912345678', name: 'Ana' }])[0]);
-		expect(items(harness)?.map((item) => item.json)).toEqual([expect.objectContaining({ phone: '51912345678', name: 'Ana', action: 'add' })]);
+		expect(started(harness)?.map((item) => item.json)).toEqual([expect.objectContaining({ phone: '51912345678', name: 'Ana', action: 'add' })]);
 		await state.fake.deliver('sales', 'contacts.update', []);
 		expect(harness.deliveries.at(-1)).toMatchObject({ status: 200, body: { started: false, reason: 'contacts.update with no contacts' } });
-		expect(items(harness)).toBeUndefined();
+		expect(started(harness)).toBeUndefined();
 	});
 });
 
@@ -284,13 +277,13 @@ describe('Messaging Trigger: Labels Update', () => {
 	it('gives a label edited or deleted, and a label put on or taken off a chat', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['labels'] });
 		await state.fake.deliver('sales', 'labels.edit', labelEditData('sales', { id: '5', name: 'Pagado', color: 3 }));
-		expect(json(harness)).toMatchObject({ event: 'labels.edit', labelId: '5', labelName: 'Pagado', color: '3', action: 'edit', chatJid: null });
+		expect(startedJson(harness)).toMatchObject({ event: 'labels.edit', labelId: '5', labelName: 'Pagado', color: '3', action: 'edit', chatJid: null });
 		await state.fake.deliver('sales', 'labels.edit', labelEditData('sales', { id: '5', name: 'Pagado', color: 3, deleted: true }));
-		expect(json(harness)).toMatchObject({ labelId: '5', action: 'delete' });
+		expect(startedJson(harness)).toMatchObject({ labelId: '5', action: 'delete' });
 		await state.fake.deliver('sales', 'labels.association', labelAssociationData('sales', 'add', '51912345678', '5'));
-		expect(json(harness)).toMatchObject({ event: 'labels.association', labelId: '5', labelName: null, action: 'add', chatJid: '51912345678@s.whatsapp.net', isGroup: false });
+		expect(startedJson(harness)).toMatchObject({ event: 'labels.association', labelId: '5', labelName: null, action: 'add', chatJid: '51912345678@s.whatsapp.net', isGroup: false });
 		await state.fake.deliver('sales', 'labels.association', labelAssociationData('sales', 'remove', GROUP, '5'));
-		expect(json(harness)).toMatchObject({ action: 'remove', chatJid: GROUP, isGroup: true });
+		expect(startedJson(harness)).toMatchObject({ action: 'remove', chatJid: GROUP, isGroup: true });
 	});
 });
 
@@ -299,7 +292,7 @@ describe('Messaging Trigger: QR Code Updated', () => {
 		const harness = await activeTrigger(state.fake, { events: ['qrCodeUpdated'] });
 		const data = { qrcode: { ...qrCodeData('sales').qrcode, base64: `data:image/png;base64,${SEEDED_PNG.toString('base64')}` } };
 		await state.fake.deliver('sales', 'qrcode.updated', data);
-		const [item] = items(harness)!;
+		const [item] = started(harness)!;
 		expect(item.json).toMatchObject({ qrCode: data.qrcode.code, pairingCode: null, error: null });
 		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'sales-qr.png', fileExtension: 'png' });
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
@@ -308,7 +301,7 @@ describe('Messaging Trigger: QR Code Updated', () => {
 	it('says why when the instance used up its QR codes (no code, no file)', async () => {
 		const harness = await activeTrigger(state.fake, { events: ['qrCodeUpdated'] });
 		await state.fake.deliver('sales', 'qrcode.updated', { message: 'QR code limit reached, please login again', statusCode: 500 });
-		const [item] = items(harness)!;
+		const [item] = started(harness)!;
 		expect(item.json).toMatchObject({ qrCode: null, qrCodeImage: null, error: 'QR code limit reached, please login again' });
 		expect(item.binary).toBeUndefined();
 	});

@@ -47,6 +47,15 @@ export const webhookSets = (fake: EvolutionFake) =>
 export const registeredSecret = (fake: EvolutionFake, instanceName = 'sales') =>
 	fake.webhooks.get(instanceName)?.headers?.['x-n8n-messaging-secret'];
 
+/** The seeded group Ventas Lima. */
+export const GROUP = '120363025246125486@g.us';
+
+/** The items the last delivery started the workflow with (undefined: it started nothing). */
+export const started = (harness: WebhookTriggerHarness) => harness.deliveries.at(-1)?.items;
+
+/** The JSON of the first item the last delivery started the workflow with. */
+export const startedJson = (harness: WebhookTriggerHarness) => started(harness)?.[0].json as IDataObject | undefined;
+
 /** An active trigger: activated, so the fake delivers to it. */
 export async function activeTrigger(fake: EvolutionFake, setup: TriggerOptions = {}) {
 	const harness = await trigger(fake, setup);

@@ -2,7 +2,7 @@
 // what is refused, and what is put back.
 import { describe, expect, it } from 'vitest';
 
-import { startEvolutionFake } from '../../../../fakes/evolution';
+import { withEvolutionFakes } from '../../../harness/evolutionFake';
 import { textMessageData } from '../../../../fakes/evolution/events';
 import { activeTrigger, registeredSecret, trigger, useEvolutionFake, webhookSets } from './helpers';
 
@@ -202,19 +202,15 @@ describe('Messaging Trigger: activation errors', () => {
 	});
 
 	it('says a 2.0 server is too old (it takes a flat body)', async () => {
-		const old = await startEvolutionFake({ webhookRelease: '2.0' });
-		try {
+		await withEvolutionFakes([{ webhookRelease: '2.0' }], async ([old]) => {
 			const harness = await trigger(old);
 			await expect(harness.activate()).rejects.toThrow('The Evolution API server of instance "sales" is older than 2.1.1, which the Messaging Trigger needs');
 			expect(old.webhooks.size).toBe(0);
-		} finally {
-			await old.close();
-		}
+		});
 	});
 
 	it('says a 2.1.0 server keeps no headers, and puts the previous webhook back', async () => {
-		const old = await startEvolutionFake({ webhookRelease: '2.1.0' });
-		try {
+		await withEvolutionFakes([{ webhookRelease: '2.1.0' }], async ([old]) => {
 			await fetch(`${old.url}/webhook/set/sales`, {
 				method: 'POST',
 				headers: { apikey: old.apiKey, 'content-type': 'application/json' },
@@ -223,8 +219,6 @@ describe('Messaging Trigger: activation errors', () => {
 			const harness = await trigger(old, { options: { replaceExistingWebhook: true } });
 			await expect(harness.activate()).rejects.toThrow('did not keep the webhook\'s headers');
 			expect(old.webhooks.get('sales')).toMatchObject({ url: OTHER.url, enabled: true });
-		} finally {
-			await old.close();
-		}
+		});
 	});
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { VALID_TOKEN } from '../../../../fakes/lookup';
 import { unordered } from '../../../harness/unordered';
-import { jsonOf, runLookup, useLookupFake } from '../lookup';
+import { jsonOf, runLookup, runTaxpayer, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
 
@@ -74,8 +74,7 @@ describe('Taxpayer Lookup › taxpayer › get', () => {
 	});
 
 	it('with Simplify, keeps 10 fields (the address in `direccion`, its parts left out); off, the whole record', async () => {
-		const run = async (simplify: boolean) =>
-			await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'get', ruc: '20131312955', simplify } });
+		const run = async (simplify: boolean) => await runTaxpayer(api.fake, 'get', '20131312955', simplify);
 		const on = await run(true);
 		expect(jsonOf(on)).toEqual([
 			{

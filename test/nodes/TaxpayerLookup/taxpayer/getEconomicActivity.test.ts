@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { jsonOf, runLookup, useLookupFake } from '../lookup';
+import { jsonOf, runLookup, runTaxpayer, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
 
@@ -30,8 +30,7 @@ describe('Taxpayer Lookup › taxpayer › getEconomicActivity', () => {
 	});
 
 	it('with Simplify, keeps 10 fields, the CIIU rev3 activities left out; off, all 12', async () => {
-		const run = async (simplify: boolean) =>
-			await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'getEconomicActivity', ruc: '10123456781', simplify } });
+		const run = async (simplify: boolean) => await runTaxpayer(api.fake, 'getEconomicActivity', '10123456781', simplify);
 		const on = await run(true);
 		expect(jsonOf(on)).toEqual([
 			{

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { jsonOf, runLookup, useLookupFake } from '../lookup';
+import { jsonOf, runLookup, runTaxpayer, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
 
@@ -32,8 +32,7 @@ describe('Taxpayer Lookup › taxpayer › getRealTime', () => {
 	});
 
 	it('with Simplify, keeps 10 fields, the principal activity flattened; off, the whole record', async () => {
-		const run = async (simplify: boolean) =>
-			await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'getRealTime', ruc: '20131312955', simplify } });
+		const run = async (simplify: boolean) => await runTaxpayer(api.fake, 'getRealTime', '20131312955', simplify);
 		const on = await run(true);
 		expect(jsonOf(on)).toEqual([
 			{

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { jsonOf, runLookup, useLookupFake } from '../lookup';
+import { jsonOf, runLookup, runTaxpayer, useLookupFake } from '../lookup';
 
 const api = useLookupFake();
 
@@ -24,8 +24,7 @@ describe('Taxpayer Lookup › taxpayer › getWithActivity', () => {
 	});
 
 	it("with Simplify, keeps 10 fields, the activity's flattened; off, the record with its nested activity", async () => {
-		const run = async (simplify: boolean) =>
-			await runLookup(api.fake, { parameters: { resource: 'taxpayer', operation: 'getWithActivity', ruc: '20100070970', simplify } });
+		const run = async (simplify: boolean) => await runTaxpayer(api.fake, 'getWithActivity', '20100070970', simplify);
 		const on = await run(true);
 		expect(jsonOf(on)).toEqual([
 			{
