@@ -146,10 +146,12 @@ describe.each(SOURCES)('$name', (source) => {
 
 			const quota = source.trigger(lookup.fake);
 			lookup.fake.failNext(source.latestRoute, TOO_MANY_FOR_A_SECOND);
-			const started = Date.now();
+			const before = lookup.fake.requests.length;
 			const refused = await quota.runManually();
-			expect(Date.now() - started).toBeLessThan(900);
 			expect(refused.error?.message).toMatch(/^Rate limited by the lookup API \(429/);
+			// Not waited out: the refused request is the run's only one (a wait would have sent it again, and succeeded).
+			expect(lookup.fake.requests.slice(before).map((request) => request.path.split('?')[0])).toEqual([expect.stringMatching(/^\/api\/v2\/tipo-cambio\/[a-z]+\/ultimo$/)]);
+			expect(lookup.fake.requests.at(-1)?.path).toContain(source.latestRoute);
 		});
 	});
 });
