@@ -51,6 +51,11 @@ export interface SireFakeOptions {
 	periods?: Partial<Record<Book, Record<string, PeriodSetup>>>;
 	/** Token lifetime in seconds, as `expires_in` says (default 3600). */
 	tokenSeconds?: number;
+	/**
+	 * Which download parameters are required: `v24` (default) all six of the manuals since version
+	 * 24 (a missing one answers 500), `v22` only nomArchivoReporte and codTipoArchivoReporte.
+	 */
+	downloadParams?: 'v24' | 'v22';
 }
 
 export interface SireRequest {
@@ -119,6 +124,7 @@ export const ERRORS = {
 	perFormat: ['1006', 'Formato de perTributario no cumple con el formato ‘yyyymm’'],
 	perFuture: ['1007', 'El perTributario de búsqueda no debe ser mayor a la fecha actual'],
 	noReceipts: ['1070', 'No se ha encontrado información de comprobantes de pago en Periodo Seleccionado'],
+	noDocuments: ['1518', 'No existen documentos para exportar'],
 	fileTypeMissing: ['1061', 'El campo "codTipoArchivo" es nulo o vacío'],
 	fileType: ['1059', 'Código tipo de Archivo no permitido o no valido'],
 	originMissing: ['1028', 'El campo “codOrigenEnvio” no enviado o es vacío'],
@@ -131,16 +137,33 @@ export const ERRORS = {
 	reportName: ['1134', 'El campo “nomArchivoReporte” no enviado o es vacío'],
 	reportType: ['2278', "El campo 'codTipoArchivoReporte' no enviado o es vacío"],
 	book: ['1161', 'Código de Libro no permitido o no válido'],
-	summaryType: ['1057', 'El campo "codTipoResumen" es nulo o vacío'],
+	summaryType: ['1056', 'Solo se permite dato numérico de 1 dígito para el codTipoResumen'],
 } as const;
 
 const refuse = (res: ServerResponse, [cod, msg]: readonly [string, string]) => json(res, 422, unprocessable(cod, msg));
+
+/** SUNAT's 500 answer (manuals, "Result Fail"). */
+export const INTERNAL_ERROR = {
+	cod: '500',
+	msg: 'Internal Server Error - Se presento una condicion inesperada que impidio completar el Request',
+	exc: 'java.lang.NullPointerException at ...',
+};
+
+/** The HTML page nginx in front of the API answers with (a 500 for a route it lacks, a 429). */
+export const nginxHtml = (status: number, reason: string) =>
+	`<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+function nginxPage(res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) {
+	res.writeHead(status, { 'content-type': 'text/html', ...headers });
+	res.end(nginxHtml(status, reason));
+}
 
 const TOKEN_PATH = /^\/v1\/clientessol\/([^/]+)\/oauth2\/token\/?$/;
 const PERIODS = /^\/rvierce\/padron\/web\/omisos\/([^/]+)\/periodos$/;
 const EXPORT_RVIE = /^\/rvie\/propuesta\/web\/propuesta\/([^/]+)\/exportapropuesta$/;
 const EXPORT_RCE = /^\/rce\/propuesta\/web\/propuesta\/([^/]+)\/exportacioncomprobantepropuesta$/;
 const ACCEPT_RVIE = /^\/rvie\/propuesta\/web\/propuesta\/([^/]+)\/aceptapropuesta$/;
+const ACCEPT_RCE = /^\/rce\/propuesta\/web\/registroslibros\/([^/]+)\/aceptarpropuesta$/;
 const TICKETS = '/rvierce/gestionprocesosmasivos/web/masivo/consultaestadotickets';
 const DOWNLOAD = '/rvierce/gestionprocesosmasivos/web/masivo/archivoreporte';
 const SUMMARY = /^\/rvierce\/resumen\/web\/resumencomprobantes\/([^/]+)\/([^/]+)\/([^/]+)\/exporta$/;
@@ -260,18 +283,20 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		if (book === RCE) {
 			const origin = query.get('codOrigenEnvio');
 			if (!origin) return refuse(res, ERRORS.originMissing);
-			if (!/^[12]$/.test(origin)) return refuse(res, ERRORS.origin);
+			// 2 is "servicio web"; public material reports that the 1 of older manuals is refused.
+			if (origin !== '2') return refuse(res, ERRORS.origin);
 		}
 		const setup = fake.periods[book].get(period);
-		if (isEmpty(book, period) && (setup?.empty ?? 'refuse1070') === 'refuse1070') return refuse(res, ERRORS.noReceipts);
+		const empty = setup?.empty ?? 'refuse1070';
+		if (isEmpty(book, period) && empty !== 'bomOnly') return refuse(res, empty === 'refuse1518' ? ERRORS.noDocuments : ERRORS.noReceipts);
 		const ticket = tickets.open({ kind: 'export', book, period, fileType, owner: { ruc: client.ruc, razonSocial: client.razonSocial ?? '', period } });
 		json(res, 200, { numTicket: ticket.numTicket });
 	}
 
-	function acceptProposal(res: ServerResponse, period: string, client: SireClient) {
+	function acceptProposal(res: ServerResponse, book: Book, period: string, client: SireClient) {
 		if (periodRefusal(res, period)) return;
-		fake.accepted.add(`${RVIE}:${period}`);
-		const ticket = tickets.open({ kind: 'accept', book: RVIE, period, fileType: '0', owner: { ruc: client.ruc, razonSocial: client.razonSocial ?? '', period } });
+		fake.accepted.add(`${book}:${period}`);
+		const ticket = tickets.open({ kind: 'accept', book, period, fileType: '0', owner: { ruc: client.ruc, razonSocial: client.razonSocial ?? '', period } });
 		json(res, 200, { numTicket: ticket.numTicket });
 	}
 
@@ -293,10 +318,15 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		const name = query.get('nomArchivoReporte');
 		if (!name) return refuse(res, ERRORS.reportName);
 		if (!query.get('codTipoArchivoReporte')) return refuse(res, ERRORS.reportType);
+		// Since the manuals' version 24 the other four are required too; without them SUNAT answers 500.
+		if ((options.downloadParams ?? 'v24') === 'v24' && ['codLibro', 'perTributario', 'codProceso', 'numTicket'].some((key) => !query.get(key))) {
+			return json(res, 500, INTERNAL_ERROR);
+		}
 		const file = tickets.file(name);
 		if (!file) return json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
 		const rows = file.owner && !file.emptyFile ? rowsOf(file.book, file.period, receiptsOf(file.book, file.period)) : [];
-		let archive = file.archive(proposalTxt(file.book, rows, file.owner, { ...options.txt, ...(file.fileType === '1' ? { bom: false } : {}) }), options.zipMethod ?? 'deflated');
+		// codTipoArchivo 1 (CSV or Excel) gets the same lines in a .csv entry: SUNAT publishes no layout for it.
+		let archive = file.archive(proposalTxt(file.book, rows, file.owner, options.txt), options.zipMethod ?? 'deflated');
 		if (breakDownload) {
 			archive = broken(archive, breakDownload);
 			breakDownload = undefined;
@@ -328,11 +358,13 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		}
 		if (method === 'GET' && (match = EXPORT_RVIE.exec(route))) return exportProposal(res, RVIE, decodeURIComponent(match[1]), query, client);
 		if (method === 'GET' && (match = EXPORT_RCE.exec(route))) return exportProposal(res, RCE, decodeURIComponent(match[1]), query, client);
-		if (method === 'POST' && (match = ACCEPT_RVIE.exec(route))) return acceptProposal(res, decodeURIComponent(match[1]), client);
+		if (method === 'POST' && (match = ACCEPT_RVIE.exec(route))) return acceptProposal(res, RVIE, decodeURIComponent(match[1]), client);
+		if (method === 'POST' && (match = ACCEPT_RCE.exec(route))) return acceptProposal(res, RCE, decodeURIComponent(match[1]), client);
 		if (method === 'GET' && route === TICKETS) return ticketQuery(res, query);
 		if (method === 'GET' && route === DOWNLOAD) return download(res, query);
 		if (method === 'GET' && (match = SUMMARY.exec(route))) return summary(res, match[1], match[2], match[3], query);
-		json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
+		// A route the API does not have (or one book's route asked with the other's code) is nginx's 500 page.
+		nginxPage(res, 500, 'Internal Server Error');
 	}
 
 	const server = createServer((req, res) => {
@@ -359,7 +391,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 				if (path.startsWith(API_BASE + '/')) {
 					if (throttled > 0) {
 						throttled--;
-						return json(res, 429, { cod: '429', msg: 'Too Many Requests' }, retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
+						return nginxPage(res, 429, 'Too Many Requests', retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
 					}
 					return api(res, req.method ?? '', path.slice(API_BASE.length), url.searchParams, req);
 				}

@@ -84,8 +84,11 @@ function sale(type: '01' | '03', series: string, number: string, date: string, c
 export interface PeriodSetup {
 	/** The proposal's receipts, or how many to generate (generatedRow); none or 0: an empty period. */
 	receipts?: ProposalRow[] | number;
-	/** How an empty period is told: refused at export with error 1070 (default), or a file holding only a BOM. */
-	empty?: 'refuse1070' | 'bomOnly';
+	/**
+	 * How an empty period is told: refused at export with error 1070 (default) or 1518 (the RCE
+	 * manual's "No existen documentos para exportar"), or a ticket whose file holds only a BOM.
+	 */
+	empty?: 'refuse1070' | 'refuse1518' | 'bomOnly';
 	/** The period's state in the periods route (default 01 Presentado before the latest period, else the fake's own "02 Pendiente"). */
 	state?: { codEstado: string; desEstado: string };
 }

@@ -19,13 +19,16 @@ export const STATES = {
 export const PROCESSING = STATES.processing;
 
 /**
- * How a ticket goes: `processingQueries` ticket queries answered "En proceso", then `ready`
- * (Terminado, with its file), `failed` (Procesado con Errores, with `failure` as the detail's words)
- * or `empty` (Terminado, its file holding only a byte-order mark).
+ * How a ticket goes: `processingQueries` ticket queries answered with `processingState` (default
+ * 05 En proceso; any code, such as the 07, 08 or 10 seen in production and in no annex), then
+ * `ready` (06 Terminado, with its file), `failed` (03 Procesado con Errores, with `failure` as the
+ * detail's words), `empty` (Terminado, its file holding only a byte-order mark) or `noFile`
+ * (Terminado with no file listed, as a public client reads an empty period).
  */
 export interface TicketLife {
 	processingQueries?: number;
-	outcome?: 'ready' | 'failed' | 'empty';
+	processingState?: readonly [string, string];
+	outcome?: 'ready' | 'failed' | 'empty' | 'noFile';
 	failure?: string;
 }
 
@@ -87,10 +90,11 @@ export function createTickets(clock: { now: () => Date; processingQueries: () =>
 	let sequence = 0;
 	const queued: TicketLife[] = [];
 	const stateOf = (ticket: Ticket) => {
-		if (ticket.queries <= ticket.life.processingQueries) return STATES.processing;
+		if (ticket.queries <= ticket.life.processingQueries) return ticket.life.processingState;
 		return ticket.life.outcome === 'failed' ? STATES.withErrors : STATES.done;
 	};
-	const ready = (ticket: Ticket) => ticket.kind === 'export' && ticket.life.outcome !== 'failed' && ticket.queries > ticket.life.processingQueries;
+	const ready = (ticket: Ticket) =>
+		ticket.kind === 'export' && ticket.life.outcome !== 'failed' && ticket.life.outcome !== 'noFile' && ticket.queries > ticket.life.processingQueries;
 
 	function entry(ticket: Ticket) {
 		const [codEstado, desEstado] = stateOf(ticket);
@@ -136,7 +140,12 @@ export function createTickets(clock: { now: () => Date; processingQueries: () =>
 			const ticket: Ticket = {
 				...request,
 				numTicket,
-				life: { processingQueries: life.processingQueries ?? clock.processingQueries(), outcome: life.outcome ?? 'ready', failure: life.failure },
+				life: {
+					processingQueries: life.processingQueries ?? clock.processingQueries(),
+					processingState: life.processingState ?? STATES.processing,
+					outcome: life.outcome ?? 'ready',
+					failure: life.failure,
+				},
 				queries: 0,
 				openedAt,
 				reportName: `${prefix}__${base}.zip`,
@@ -147,7 +156,8 @@ export function createTickets(clock: { now: () => Date; processingQueries: () =>
 		},
 		queueLives: (lives) => void queued.push(...lives),
 		query({ perIni, perFin, numTicket, page, perPage }) {
-			const matching = tickets.all.filter((ticket) => (numTicket ? ticket.numTicket === numTicket : ticket.period >= perIni && ticket.period <= perFin));
+			// The period range applies also when a ticket is named: the ticket number does not say its period.
+			const matching = tickets.all.filter((ticket) => ticket.period >= perIni && ticket.period <= perFin && (!numTicket || ticket.numTicket === numTicket));
 			const shown = matching.slice((page - 1) * perPage, page * perPage);
 			for (const ticket of shown) ticket.queries++;
 			return { paginacion: { page, perPage, totalRegistros: matching.length }, registros: shown.map(entry) };
