@@ -62,8 +62,8 @@ interface TicketEntry {
 	archivoReporte: Array<{ codTipoAchivoReporte: string | null; nomArchivoReporte: string; nomArchivoContenido: string }>;
 }
 const EXPORTS: Record<Book, (period: string) => string> = {
-	[RVIE]: (period) => `/rvie/propuesta/web/propuesta/${period}/exportapropuesta?codTipoArchivo=0`,
-	[RCE]: (period) => `/rce/propuesta/web/propuesta/${period}/exportacioncomprobantepropuesta?codTipoArchivo=0&codOrigenEnvio=2`,
+	'140000': (period) => `/rvie/propuesta/web/propuesta/${period}/exportapropuesta?codTipoArchivo=0`,
+	'080000': (period) => `/rce/propuesta/web/propuesta/${period}/exportacioncomprobantepropuesta?codTipoArchivo=0&codOrigenEnvio=2`,
 };
 async function exportTicket(book: Book, period: string): Promise<string> {
 	const { status, body } = await api(EXPORTS[book](period));
