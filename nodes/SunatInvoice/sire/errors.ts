@@ -7,8 +7,11 @@ import type { RequestContext } from '../../shared/contract';
 import { detail, textReason, type Failure } from '../../shared/errors';
 import { noAnswerFailureOf, rawBody } from '../errors';
 
-/** SUNAT's code for "nothing to export": a period without receipts answers it at export (docs/sunat-sire-api.md). */
-export const NO_DATA_CODE = '1070';
+/**
+ * SUNAT's codes for "nothing to export", with which a period without receipts is refused at export
+ * (1070: no receipts in the period, 1518: no documents to export; docs/sunat-sire-api.md).
+ */
+export const NO_DATA_CODES = ['1070', '1518'];
 
 /** An answer's body as JSON where it is: a download's error answer comes as bytes. */
 export function decoded(body: unknown): unknown {
@@ -45,10 +48,10 @@ export function sireReason(answer: unknown): string {
 	return [msg, message, description].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim()).join('; ');
 }
 
-/** Whether SUNAT says there is nothing for the period (its code 1070), which is an answer: no receipts. */
-export const saysNoData = (body: unknown) => errorEntries(body).some((entry) => entry.code === NO_DATA_CODE);
+/** Whether SUNAT says there is nothing for the period (1070, 1518), which is an answer: no receipts. */
+export const saysNoData = (body: unknown) => errorEntries(body).some((entry) => NO_DATA_CODES.includes(entry.code));
 
-/** A 2xx answer with a body (JSON, or a file's bytes); and SUNAT's "nothing to export", which is an empty result. */
+/** A 2xx answer with a body (JSON, or a file's bytes); and SUNAT's "nothing to export", which is an empty result, not an error. */
 export function isSireSuccess(statusCode: number, body: unknown): boolean {
 	if (statusCode >= 400 && saysNoData(body)) return true;
 	return statusCode >= 200 && statusCode < 300 && body !== undefined && body !== null && body !== '';

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { SendRequest } from '../../shared/contract';
 import { BOOKS, type Book, type BookName } from './books';
 import { saysNoData } from './errors';
-import { itemError, ticketNumberOf, waitForTicket, type Ticket, type TicketFile } from './ticket';
+import { ticketNumberOf, waitForTicket, type Ticket, type TicketFile } from './ticket';
 
 /** The export of each book's proposal, as a TXT (codTipoArchivo 0); RCE's asks for the proposal SUNAT made (codOrigenEnvio 2). */
 export const EXPORTS: Record<BookName, { path: string; qs: IDataObject }> = {
@@ -26,23 +26,16 @@ export interface ProposalFile {
 	bytes: Buffer;
 }
 
-/** Downloads a ticket's file; the download sends every parameter the manuals' versions name. */
-export async function downloadTicketFile(send: SendRequest, ticket: Ticket, book: Book, fns: IExecuteSingleFunctions): Promise<ProposalFile> {
-	const [file] = ticket.files;
-	if (!file) {
-		throw itemError(fns, {
-			message: `SUNAT's ticket ${ticket.ticket} is ${ticket.state || 'done'} but lists no file to download`,
-			description: 'Run Register → Get Ticket later to see whether the file appears, or request the proposal again.',
-		});
-	}
+/** Downloads a ticket's `file`; the download sends every parameter the manuals' versions name. */
+export async function downloadTicketFile(send: SendRequest, ticket: Ticket, file: TicketFile, book: Book): Promise<ProposalFile> {
 	const answer = await send(
 		{
 			method: 'GET',
 			url: DOWNLOAD_PATH,
 			qs: {
 				nomArchivoReporte: file.name,
-				// SUNAT's ticket entries leave the type out (null): the manuals give 00 for the export's file.
-				codTipoArchivoReporte: file.type ?? '00',
+				// The entry's own value sent back, as the public clients send it: SUNAT lists it as null.
+				codTipoArchivoReporte: String(file.type),
 				codLibro: book.code,
 				perTributario: ticket.period,
 				codProceso: ticket.processCode,
@@ -60,7 +53,8 @@ export async function downloadTicketFile(send: SendRequest, ticket: Ticket, book
 
 /**
  * Requests the export of `bookName`'s proposal of `period`, waits for its ticket (up to `maxWaitMs`)
- * and downloads its file; undefined when SUNAT says the period has no receipts (1070).
+ * and downloads its file; undefined when SUNAT says the period has no receipts: refused at export
+ * (1070, 1518), or a ticket done with no file (docs/sunat-sire-api.md, "An empty period").
  */
 export async function fetchProposal(
 	send: SendRequest,
@@ -73,5 +67,6 @@ export async function fetchProposal(
 	if (saysNoData(exported)) return undefined;
 	const number = ticketNumberOf(exported, `the export of ${what}`, fns);
 	const ticket = await waitForTicket(send, { number, period, what: `the export of ${what}` }, maxWaitMs, fns);
-	return await downloadTicketFile(send, ticket, book, fns);
+	const [file] = ticket.files;
+	return file ? await downloadTicketFile(send, ticket, file, book) : undefined;
 }

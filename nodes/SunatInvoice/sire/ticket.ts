@@ -27,7 +27,7 @@ export interface TicketFile {
 	name: string;
 	/** nomArchivoContenido: the file inside the archive. */
 	content: string;
-	/** The report type, as SUNAT spells its key (codTipoAchivoReporte, sic), when it gives one. */
+	/** The report type, under SUNAT's misspelt key (codTipoAchivoReporte), as SUNAT gives it: null in its answers. */
 	type: string | null;
 }
 
@@ -66,7 +66,7 @@ export function ticketOf(entry: IDataObject): Ticket {
 		files: files.map((file) => ({
 			name: text(file.nomArchivoReporte),
 			content: text(file.nomArchivoContenido),
-			type: text(file.codTipoAchivoReporte ?? file.codTipoArchivoReporte) || null,
+			type: file.codTipoAchivoReporte === null || file.codTipoAchivoReporte === undefined ? null : text(file.codTipoAchivoReporte),
 		})),
 	};
 }

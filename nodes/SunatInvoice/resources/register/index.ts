@@ -1,14 +1,17 @@
 import type { Resource } from '../../../shared/contract';
 import { sireApi } from '../../sire/transport';
 import { acceptSalesProposal } from './acceptSalesProposal';
+import { downloadProposal } from './downloadProposal';
 import { getPeriods } from './getPeriods';
+import { getPurchaseProposal } from './getPurchaseProposal';
+import { getSalesProposal } from './getSalesProposal';
 import { getTicket } from './getTicket';
 
 /** SUNAT's registers (SIRE): their own API and credential beside the invoice check's. */
 export const register: Resource = {
 	name: 'Register (SIRE)',
 	value: 'register',
-	operations: [getPeriods, getTicket, acceptSalesProposal],
-	default: 'getPeriods',
+	operations: [getPurchaseProposal, getSalesProposal, downloadProposal, getPeriods, getTicket, acceptSalesProposal],
+	default: 'getPurchaseProposal',
 	api: sireApi,
 };
