@@ -11,11 +11,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { ERRORS, INTERNAL_ERROR, json, nginxPage, refuse } from './answers.ts';
 import { type Book, proposalTxt, RCE, rowsOf, RVIE, summaryTxt, type TxtOptions } from './layouts.ts';
 import { SANDBOX_PERIODS, SANDBOX_SIRE_CLIENT, type PeriodSetup } from './sandbox.ts';
 import { createTickets, type TicketLife, type Tickets } from './tickets.ts';
 import { broken, type BrokenZip, type ZipMethod } from './zip.ts';
 
+export { ERRORS, INTERNAL_ERROR, nginxHtml, unprocessable } from './answers.ts';
 export { BOM, carOf, generatedRow, headerLine, RCE, RCE_COLUMNS, RVIE, RVIE_COLUMNS, type Book, type ProposalRow } from './layouts.ts';
 export { SANDBOX_PERIODS, SANDBOX_SIRE_CLIENT, type PeriodSetup } from './sandbox.ts';
 export { PROCESSING, STATES, type TicketLife } from './tickets.ts';
@@ -101,61 +103,10 @@ export interface SireFake {
 	tooManyRequests(count: number, retryAfterSeconds?: number): void;
 	/** The next file download answers a broken archive. */
 	breakNextDownload(how: BrokenZip): void;
-	/** The proposals accepted (RVIE), as `book:period`. */
+	/** The proposals accepted, as `book:period`. */
 	accepted: Set<string>;
 	reset(): void;
 	close(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-	res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
-	res.end(JSON.stringify(body));
-};
-
-/** SUNAT's 422 answer (manuals, "Mensaje Error"): the envelope and one error of the catalogue. */
-export const unprocessable = (cod: string, msg: string) => ({
-	cod: '422',
-	msg: 'Unprocessable Entity - Se presentaron errores de validacion que impidieron completar el Request',
-	errors: [{ cod, msg }],
-});
-
-/** The catalogue's words for the errors the fake gives (manuals, "Lista de errores 422"). */
-export const ERRORS = {
-	perFormat: ['1006', 'Formato de perTributario no cumple con el formato ‘yyyymm’'],
-	perFuture: ['1007', 'El perTributario de búsqueda no debe ser mayor a la fecha actual'],
-	noReceipts: ['1070', 'No se ha encontrado información de comprobantes de pago en Periodo Seleccionado'],
-	noDocuments: ['1518', 'No existen documentos para exportar'],
-	fileTypeMissing: ['1061', 'El campo "codTipoArchivo" es nulo o vacío'],
-	fileType: ['1059', 'Código tipo de Archivo no permitido o no valido'],
-	originMissing: ['1028', 'El campo “codOrigenEnvio” no enviado o es vacío'],
-	origin: ['1029', 'Código tipo de Origen de Envio no permitido o no valido'],
-	perIni: ['1067', 'El campo “perIni” no enviado o es vacío'],
-	perFin: ['1071', 'El campo “perFin” no enviado o es vacío'],
-	page: ['1076', "El campo 'page' no enviado o es vacío"],
-	perPage: ['1079', "El campo 'perPage' no enviado o es vacío"],
-	ticketFormat: ['1052', 'Formato no permitido o no valido para el número de Ticket'],
-	reportName: ['1134', 'El campo “nomArchivoReporte” no enviado o es vacío'],
-	reportType: ['2278', "El campo 'codTipoArchivoReporte' no enviado o es vacío"],
-	book: ['1161', 'Código de Libro no permitido o no válido'],
-	summaryType: ['1056', 'Solo se permite dato numérico de 1 dígito para el codTipoResumen'],
-} as const;
-
-const refuse = (res: ServerResponse, [cod, msg]: readonly [string, string]) => json(res, 422, unprocessable(cod, msg));
-
-/** SUNAT's 500 answer (manuals, "Result Fail"). */
-export const INTERNAL_ERROR = {
-	cod: '500',
-	msg: 'Internal Server Error - Se presento una condicion inesperada que impidio completar el Request',
-	exc: 'java.lang.NullPointerException at ...',
-};
-
-/** The HTML page nginx in front of the API answers with (a 500 for a route it lacks, a 429). */
-export const nginxHtml = (status: number, reason: string) =>
-	`<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-
-function nginxPage(res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) {
-	res.writeHead(status, { 'content-type': 'text/html', ...headers });
-	res.end(nginxHtml(status, reason));
 }
 
 const TOKEN_PATH = /^\/v1\/clientessol\/([^/]+)\/oauth2\/token\/?$/;

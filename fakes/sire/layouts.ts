@@ -129,69 +129,95 @@ const PARTIES = [
 	['20601030013', 'SERVICIOS GENERALES LIMA S.A.C.'],
 ] as const;
 
+/** A receipt in soles, as a proposal lists it: the other party, the document, base and IGV in cents. */
+export interface Receipt {
+	type: string;
+	series: string;
+	number: string;
+	/** `dd/mm/yyyy` */
+	date: string;
+	/** The other party's document type (6 RUC, 1 DNI) and number, and name. */
+	partyDocType: string;
+	partyDoc: string;
+	partyName: string;
+	baseCents: number;
+	igvCents: number;
+}
+
+const common = (receipt: Receipt): ProposalRow => ({
+	fecEmision: receipt.date,
+	codTipoCDP: receipt.type,
+	numSerieCDP: receipt.series,
+	numCDP: receipt.number,
+	codTipoDocIdentidad: receipt.partyDocType,
+	numDocIdentidad: receipt.partyDoc,
+	mtoTotalCP: money(receipt.baseCents + receipt.igvCents),
+	codMoneda: 'PEN',
+	mtoTipoCambio: '1.000',
+	codEstadoComprobante: '1',
+});
+
+/** A sale (RVIE): taxed base and IGV, zeros written `0` as the real exports write them; the CAR carries the generator's RUC. */
+export const saleRow = (receipt: Receipt): ProposalRow => ({
+	...common(receipt),
+	carSunat: carOf('{ruc}', receipt.type, receipt.series, receipt.number),
+	nomRazonSocialCliente: receipt.partyName,
+	mtoValFactExpo: '0',
+	mtoBIGravada: money(receipt.baseCents),
+	mtoDsctoBI: '0',
+	mtoIGV: money(receipt.igvCents),
+	mtoDsctoIGV: '0',
+	mtoExonerado: '0',
+	mtoInafecto: '0',
+	mtoISC: '0',
+	mtoBIIvap: '0',
+	mtoIvap: '0',
+	mtoIcbp: '0',
+	mtoOtrosTrib: '0',
+	mtoValorFob: '0',
+	mtoValorOpGratuitas: '0',
+	codTipoOperacion: '0101',
+});
+
+/** A purchase (RCE) destined to taxed operations (DG), zeros written `0.00` as the real exports write them. */
+export const purchaseRow = (receipt: Receipt): ProposalRow => ({
+	...common(receipt),
+	carSunat: carOf(receipt.partyDoc, receipt.type, receipt.series, receipt.number),
+	nomRazonSocialProveedor: receipt.partyName,
+	mtoBIGravadaDG: money(receipt.baseCents),
+	mtoIgvIpmDG: money(receipt.igvCents),
+	mtoBIGravadaDGNG: '0.00',
+	mtoIgvIpmDGNG: '0.00',
+	mtoBIGravadaDNG: '0.00',
+	mtoIgvIpmDNG: '0.00',
+	mtoValorAdqNG: '0.00',
+	mtoISC: '0.00',
+	mtoIcbp: '0.00',
+	mtoOtrosTrib: '0.00',
+	impBenef: '0.00',
+	incal: '0',
+});
+
 /**
- * The `index`-th of `count` generated receipts of a period (`YYYYMM`): a factura of series F001
- * with number index+1, issued on a day of the period, base and IGV at 18 %. The same index always
- * gives the same receipt, so a test can write out the rows it expects.
+ * The `index`-th generated receipt of a period (`YYYYMM`): a factura of series F001 with number
+ * index+1, issued on a day of the period, base and IGV at 18 %. The same index always gives the
+ * same receipt, so a test can write out the rows it expects.
  */
 export function generatedRow(book: Book, period: string, index: number): ProposalRow {
-	const [partyRuc, partyName] = PARTIES[index % PARTIES.length];
-	const day = String((index % 28) + 1).padStart(2, '0');
-	const date = `${day}/${period.slice(4, 6)}/${period.slice(0, 4)}`;
+	const [partyDoc, partyName] = PARTIES[index % PARTIES.length];
 	const baseCents = 10_000 + ((index * 7919) % 990_000);
-	const igvCents = Math.round(baseCents * 0.18);
-	const number = String(index + 1);
-	const common = {
-		fecEmision: date,
-		codTipoCDP: '01',
-		numSerieCDP: 'F001',
-		numCDP: number,
-		codTipoDocIdentidad: '6',
-		numDocIdentidad: partyRuc,
-		mtoTotalCP: money(baseCents + igvCents),
-		codMoneda: 'PEN',
-		mtoTipoCambio: '1.000',
-		codEstadoComprobante: '1',
+	const receipt: Receipt = {
+		type: '01',
+		series: 'F001',
+		number: String(index + 1),
+		date: `${String((index % 28) + 1).padStart(2, '0')}/${period.slice(4, 6)}/${period.slice(0, 4)}`,
+		partyDocType: '6',
+		partyDoc,
+		partyName,
+		baseCents,
+		igvCents: Math.round(baseCents * 0.18),
 	};
-	if (book === RVIE) {
-		return {
-			...common,
-			carSunat: carOf('{ruc}', '01', 'F001', number),
-			nomRazonSocialCliente: partyName,
-			mtoValFactExpo: '0',
-			mtoBIGravada: money(baseCents),
-			mtoDsctoBI: '0',
-			mtoIGV: money(igvCents),
-			mtoDsctoIGV: '0',
-			mtoExonerado: '0',
-			mtoInafecto: '0',
-			mtoISC: '0',
-			mtoBIIvap: '0',
-			mtoIvap: '0',
-			mtoIcbp: '0',
-			mtoOtrosTrib: '0',
-			mtoValorFob: '0',
-			mtoValorOpGratuitas: '0',
-			codTipoOperacion: '0101',
-		};
-	}
-	return {
-		...common,
-		carSunat: carOf(partyRuc, '01', 'F001', number),
-		nomRazonSocialProveedor: partyName,
-		mtoBIGravadaDG: money(baseCents),
-		mtoIgvIpmDG: money(igvCents),
-		mtoBIGravadaDGNG: '0.00',
-		mtoIgvIpmDGNG: '0.00',
-		mtoBIGravadaDNG: '0.00',
-		mtoIgvIpmDNG: '0.00',
-		mtoValorAdqNG: '0.00',
-		mtoISC: '0.00',
-		mtoIcbp: '0.00',
-		mtoOtrosTrib: '0.00',
-		impBenef: '0.00',
-		incal: '0',
-	};
+	return book === RVIE ? saleRow(receipt) : purchaseRow(receipt);
 }
 
 /** The UTF-8 byte-order mark SUNAT's files begin with; an empty period's file holds only it. */

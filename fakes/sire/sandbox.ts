@@ -2,7 +2,7 @@
 // credential and SOL user, and a few periods of both books. The purchase proposal of March 2025
 // holds receipts SUNAT's invoice check fake knows (fakes/sunat, RECEIPTS), so the example can
 // validate the proposal's receipts a purchases sheet lacks.
-import { carOf, type Book, type ProposalRow } from './layouts.ts';
+import { purchaseRow, saleRow, type Book, type ProposalRow } from './layouts.ts';
 
 export const SANDBOX_SIRE_CLIENT = {
 	clientId: 'sandbox-sire-client-id',
@@ -13,72 +13,20 @@ export const SANDBOX_SIRE_CLIENT = {
 	solPassword: 'sandbox-sol-password',
 };
 
-/** A purchase as the RCE proposal lists it: a factura in soles at 18 % IGV, destined to taxed operations (DG). */
-function purchase(ruc: string, name: string, series: string, number: string, date: string, total: string): ProposalRow {
+/** Base and IGV (18 %) of a total in soles, in cents. */
+function split(total: string) {
 	const totalCents = Math.round(Number(total) * 100);
 	const baseCents = Math.round(totalCents / 1.18);
-	return {
-		carSunat: carOf(ruc, '01', series, number),
-		fecEmision: date,
-		codTipoCDP: '01',
-		numSerieCDP: series,
-		numCDP: number,
-		codTipoDocIdentidad: '6',
-		numDocIdentidad: ruc,
-		nomRazonSocialProveedor: name,
-		mtoBIGravadaDG: (baseCents / 100).toFixed(2),
-		mtoIgvIpmDG: ((totalCents - baseCents) / 100).toFixed(2),
-		mtoBIGravadaDGNG: '0.00',
-		mtoIgvIpmDGNG: '0.00',
-		mtoBIGravadaDNG: '0.00',
-		mtoIgvIpmDNG: '0.00',
-		mtoValorAdqNG: '0.00',
-		mtoISC: '0.00',
-		mtoIcbp: '0.00',
-		mtoOtrosTrib: '0.00',
-		mtoTotalCP: (totalCents / 100).toFixed(2),
-		codMoneda: 'PEN',
-		mtoTipoCambio: '1.000',
-		impBenef: '0.00',
-		codEstadoComprobante: '1',
-		incal: '0',
-	};
+	return { baseCents, igvCents: totalCents - baseCents };
 }
 
-/** A sale as the RVIE proposal lists it: a factura or boleta in soles at 18 % IGV. */
-function sale(type: '01' | '03', series: string, number: string, date: string, customerDocType: string, customerDoc: string, customer: string, total: string): ProposalRow {
-	const totalCents = Math.round(Number(total) * 100);
-	const baseCents = Math.round(totalCents / 1.18);
-	return {
-		carSunat: carOf('{ruc}', type, series, number),
-		fecEmision: date,
-		codTipoCDP: type,
-		numSerieCDP: series,
-		numCDP: number,
-		codTipoDocIdentidad: customerDocType,
-		numDocIdentidad: customerDoc,
-		nomRazonSocialCliente: customer,
-		mtoValFactExpo: '0',
-		mtoBIGravada: (baseCents / 100).toFixed(2),
-		mtoDsctoBI: '0',
-		mtoIGV: ((totalCents - baseCents) / 100).toFixed(2),
-		mtoDsctoIGV: '0',
-		mtoExonerado: '0',
-		mtoInafecto: '0',
-		mtoISC: '0',
-		mtoBIIvap: '0',
-		mtoIvap: '0',
-		mtoIcbp: '0',
-		mtoOtrosTrib: '0',
-		mtoTotalCP: (totalCents / 100).toFixed(2),
-		codMoneda: 'PEN',
-		mtoTipoCambio: '1.000',
-		codEstadoComprobante: '1',
-		mtoValorFob: '0',
-		mtoValorOpGratuitas: '0',
-		codTipoOperacion: '0101',
-	};
-}
+/** A factura in soles from a supplier, as the RCE proposal lists it. */
+const purchase = (ruc: string, name: string, series: string, number: string, date: string, total: string) =>
+	purchaseRow({ type: '01', series, number, date, partyDocType: '6', partyDoc: ruc, partyName: name, ...split(total) });
+
+/** A factura or boleta in soles to a customer, as the RVIE proposal lists it. */
+const sale = (type: '01' | '03', series: string, number: string, date: string, partyDocType: string, partyDoc: string, partyName: string, total: string) =>
+	saleRow({ type, series, number, date, partyDocType, partyDoc, partyName, ...split(total) });
 
 /** What the fake knows of one period of one book. */
 export interface PeriodSetup {

@@ -111,6 +111,10 @@ function unzip(archive: Buffer): Array<{ name: string; method: number; content: 
 		const nameLength = archive.readUInt16LE(at + 28);
 		const local = archive.readUInt32LE(at + 42);
 		const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+		// The local header repeats what the central directory says (APPNOTE.TXT 4.3.7).
+		if (archive.readUInt32LE(local) !== 0x04034b50) throw new Error('no local file header');
+		const repeated = [archive.readUInt16LE(local + 8), archive.readUInt32LE(local + 14), archive.readUInt32LE(local + 18), archive.readUInt32LE(local + 22)];
+		if (repeated.join() !== [method, crc, size, archive.readUInt32LE(at + 24)].join()) throw new Error(`local header of ${name} differs`);
 		const dataAt = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
 		const data = archive.subarray(dataAt, dataAt + size);
 		const content = method === 8 ? inflateRawSync(data) : Buffer.from(data);
@@ -121,6 +125,13 @@ function unzip(archive: Buffer): Array<{ name: string; method: number; content: 
 	return entries;
 }
 const linesOf = (content: Buffer) => content.toString('utf8').split('\r\n');
+
+/** The export's header lines as public clients read them from SUNAT's real files (docs/sunat-sire-api.md, "The files"). */
+const RVIE_HEADER =
+	'Ruc|Razon Social|Periodo|CAR SUNAT|Fecha de emisión|Fecha Vcto/Pago|Tipo CP/Doc.|Serie del CDP|Nro CP o Doc. Nro Inicial (Rango)|Nro Final (Rango)|Tipo Doc Identidad|Nro Doc Identidad|Apellidos Nombres/ Razón Social|Valor Facturado Exportación|BI Gravada|Dscto BI|IGV / IPM|Dscto IGV / IPM|Mto Exonerado|Mto Inafecto|ISC|BI Grav IVAP|IVAP|ICBPER|Otros Tributos|Total CP|Moneda|Tipo Cambio|Fecha Emisión Doc Modificado|Tipo CP Modificado|Serie CP Modificado|Nro CP Modificado|ID Proyecto Operadores Atribución|Tipo de Nota|Est. Comp|Valor FOB Embarcado|Valor OP Gratuitas|Tipo Operación|DAM / CP|CLU';
+const RCE_HEADER =
+	'RUC|Apellidos y Nombres o Razón social|Periodo|CAR SUNAT|Fecha de emisión|Fecha Vcto/Pago|Tipo CP/Doc.|Serie del CDP|Año|Nro CP o Doc. Nro Inicial (Rango)|Nro Final (Rango)|Tipo Doc Identidad|Nro Doc Identidad|Apellidos Nombres/ Razón  Social|BI Gravado DG|IGV / IPM DG|BI Gravado DGNG|IGV / IPM DGNG|BI Gravado DNG|IGV / IPM DNG|Valor Adq. NG|ISC|ICBPER|Otros Trib/ Cargos|Total CP|Moneda|Tipo de Cambio|Fecha Emisión Doc Modificado|Tipo CP Modificado|Serie CP Modificado|COD. DAM O DSI|Nro CP Modificado|Clasif de Bss y Sss|ID Proyecto Operadores|PorcPart|IMB|CAR Orig/ Ind E o I|Detracción|Tipo de Nota|Est. Comp.|Incal|' +
+	Array.from({ length: 39 }, (_, i) => `CLU${i + 1}`).join('|');
 
 const refused = (cod: string, msg: string) => ({
 	cod: '422',
@@ -254,7 +265,8 @@ describe('SIRE fake: export, ticket and file', () => {
 		const content = entries[0].content;
 		expect(content.subarray(0, 3)).toEqual(BOM);
 		const lines = linesOf(content);
-		expect(lines[0]).toBe(`\ufeff${headerLine(RCE)}`);
+		expect(lines[0]).toBe(`\ufeff${RCE_HEADER}`);
+		expect(headerLine(RCE)).toBe(RCE_HEADER);
 		expect(lines[0].split('|')).toHaveLength(80);
 		expect(lines[1]).toBe(
 			'20100066603|EMPRESA SANDBOX S.A.C.|202503|2013131295501F0010000000123|14/03/2025||01|F001||123||6|20131312955|CORPORACION ACEROS AREQUIPA S.A.|1000.42|180.08|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|1180.50|PEN|1.000|||||||||0.00||||1|0' +
@@ -274,7 +286,7 @@ describe('SIRE fake: export, ticket and file', () => {
 		expect(entry.name).toBe('LE201000666032025110014040001EXP2.txt');
 		const lines = entry.content.toString('utf8').split('\n');
 		expect(lines.slice(0, 2)).toEqual([
-			headerLine(RVIE),
+			RVIE_HEADER,
 			'20100066603|EMPRESA SANDBOX S.A.C.|202511|2010006660301F0010000000001|01/11/2025||01|F001|1||6|20131312955|CORPORACION ACEROS AREQUIPA S.A.|0|100.00|0|18.00|0|0|0|0|0|0|0|0|118.00|PEN|1.000|||||||1|0|0|0101||',
 		]);
 		expect(lines[0].split('|')).toHaveLength(40);
