@@ -1,6 +1,6 @@
 // SIRE's two registers (books) and the period a request is about, checked before any request: its
 // form (YYYYMM, or a date: its month), not after this month in Lima, not before SIRE kept the book
-// (docs/sunat-sire-api.md, "Since when", cites SUNAT's rules for each first period).
+// (docs/sunat-sire-api.md, "Periods", cites the sources of each first period).
 import { bad, ok, type Checked } from '../../shared/checks';
 import { todayInLima } from '../../shared/dates';
 
@@ -16,10 +16,15 @@ export interface Book {
 	firstPeriod: string;
 }
 
-/** SIRE's books; the first periods are those of SUNAT's rules (docs/sunat-sire-api.md, "Since when"). */
+/**
+ * SIRE's books. The first periods are the earliest SUNAT's material shows each book's API for, so that
+ * no period SIRE may hold is refused (docs/sunat-sire-api.md, "Periods"): the RCE service is
+ * documented from 01/02/2022 and exported a proposal in March 2022 ([C], [C22] 5.39); the RVIE
+ * service from 01/04/2023 ([V]). SIRE became mandatory later, from July 2023 ([W131]).
+ */
 export const BOOKS: Record<BookName, Book> = {
-	RVIE: { name: 'RVIE', code: '140000', title: 'sales register (RVIE)', firstPeriod: '202207' },
-	RCE: { name: 'RCE', code: '080000', title: 'purchase register (RCE)', firstPeriod: '202210' },
+	RVIE: { name: 'RVIE', code: '140000', title: 'sales register (RVIE)', firstPeriod: '202304' },
+	RCE: { name: 'RCE', code: '080000', title: 'purchase register (RCE)', firstPeriod: '202201' },
 };
 
 /** A period as `YYYY-MM` for people. */

@@ -5,13 +5,14 @@ import { downloadProposal } from './downloadProposal';
 import { getPeriods } from './getPeriods';
 import { getPurchaseProposal } from './getPurchaseProposal';
 import { getSalesProposal } from './getSalesProposal';
+import { getSummary } from './getSummary';
 import { getTicket } from './getTicket';
 
 /** SUNAT's registers (SIRE): their own API and credential beside the invoice check's. */
 export const register: Resource = {
 	name: 'Register (SIRE)',
 	value: 'register',
-	operations: [getPurchaseProposal, getSalesProposal, downloadProposal, getPeriods, getTicket, acceptSalesProposal],
+	operations: [getPurchaseProposal, getSalesProposal, downloadProposal, getPeriods, getSummary, getTicket, acceptSalesProposal],
 	default: 'getPurchaseProposal',
 	api: sireApi,
 };

@@ -137,7 +137,7 @@ describe('SUNAT › Register (SIRE) › Get Purchase Proposal', () => {
 	});
 
 	it('refuses bad periods before any request, each naming the item, the value and the fix (Continue On Fail: the good item still runs)', async () => {
-		const periods = ['2025-13', 'marzo', '202209', nextMonth(), '202502'];
+		const periods = ['2025-13', 'marzo', '202112', nextMonth(), '202502'];
 		const result = await runRegister(sire.fake, {
 			operation: 'getPurchaseProposal',
 			parameters: { period: '={{ $json.period }}' },
@@ -148,10 +148,10 @@ describe('SUNAT › Register (SIRE) › Get Purchase Proposal', () => {
 		expect(json.slice(0, 4)).toEqual([
 			{ error: 'Period "2025-13" has no month 13. Nothing was sent. [item 0]' },
 			{ error: 'Period "marzo" is not a period YYYYMM nor a date. Nothing was sent. [item 1]' },
-			{ error: 'Period "202209" is before SIRE kept the purchase register (RCE) (from 2022-10). Nothing was sent. [item 2]' },
+			{ error: 'Period "202112" is before SIRE kept the purchase register (RCE) (from 2022-01). Nothing was sent. [item 2]' },
 			{ error: `Period "${nextMonth()}" is after this month (${thisMonthShown()} in Lima): SUNAT has no register for it yet. Nothing was sent. [item 3]` },
 		]);
-		expect(result.items[2].error?.description).toBe("Give 202210 or a later period; earlier registers are in SUNAT's PLE, not in SIRE.");
+		expect(result.items[2].error?.description).toBe("Give 202201 or a later period; earlier registers are in SUNAT's PLE, not in SIRE.");
 		expect(json.slice(4).map((item) => [item.series, item.number])).toEqual([['F001', '99']]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(sire.fake.apiRequests().filter((request) => request.path.includes('exportacion')).map((request) => request.path)).toEqual([

@@ -57,8 +57,8 @@ describe('SUNAT › Register (SIRE) › Get Sales Proposal', () => {
 	});
 
 	it('refuses a period before SIRE kept the sales register, before any request', async () => {
-		const result = await runRegister(sire.fake, { operation: 'getSalesProposal', parameters: { period: 202206 } });
-		expect(result.error?.message).toBe('Period 202206 is before SIRE kept the sales register (RVIE) (from 2022-07). Nothing was sent. [item 0]');
+		const result = await runRegister(sire.fake, { operation: 'getSalesProposal', parameters: { period: 202303 } });
+		expect(result.error?.message).toBe('Period 202303 is before SIRE kept the sales register (RVIE) (from 2023-04). Nothing was sent. [item 0]');
 		expect(sire.fake.requests).toEqual([]);
 	});
 });
