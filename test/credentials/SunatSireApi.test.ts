@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SunatSireApi } from '../../credentials/SunatSireApi.credentials';
 import { SANDBOX_SIRE_CLIENT, startSireFake, type SireFake } from '../../fakes/sire';
 import { runCredentialTest } from '../harness/credentialTest';
+import { sireCredential } from '../nodes/SunatInvoice/register/sire';
 
 const credential = new SunatSireApi();
 
@@ -19,17 +20,7 @@ afterAll(async () => {
 	await fake.close();
 });
 
-const testWith = async (changes: Record<string, unknown> = {}) =>
-	await runCredentialTest(credential, {
-		clientId: SANDBOX_SIRE_CLIENT.clientId,
-		clientSecret: SANDBOX_SIRE_CLIENT.clientSecret,
-		ruc: SANDBOX_SIRE_CLIENT.ruc,
-		solUser: SANDBOX_SIRE_CLIENT.solUser,
-		solPassword: SANDBOX_SIRE_CLIENT.solPassword,
-		tokenUrl: `${fake.url}/`,
-		apiUrl: fake.url,
-		...changes,
-	});
+const testWith = async (changes: Record<string, unknown> = {}) => await runCredentialTest(credential, sireCredential(fake, changes));
 
 describe('SUNAT SIRE API credential', () => {
 	it("keeps the token in a hidden expirable field n8n fills through preAuthentication, and defaults to SUNAT's SIRE hosts", () => {

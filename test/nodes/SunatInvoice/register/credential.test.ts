@@ -6,11 +6,15 @@ import { describe, expect, it } from 'vitest';
 
 import { SANDBOX_CLIENT, startSunatFake } from '../../../../fakes/sunat';
 import { SANDBOX_SIRE_CLIENT } from '../../../../fakes/sire';
-import { runNode } from '../../../harness/engine';
+import { SunatInvoice } from '../../../../nodes/SunatInvoice/SunatInvoice.node';
+import { registerNodeType, runNode } from '../../../harness/engine';
+import { toolVariantOf } from '../../../harness/toolVariant';
 import { sunatCredential } from '../sunat';
 import { jsonOf, runRegister, sireCredential, useSireFake } from './sire';
 
 const sire = useSireFake({ now: new Date('2025-05-10T15:00:00Z') });
+
+registerNodeType(toolVariantOf(new SunatInvoice()));
 
 const threeBooks = [{ json: { book: 'RCE' } }, { json: { book: 'RVIE' } }, { json: { book: 'RCE' } }];
 
@@ -98,6 +102,26 @@ describe('SUNAT › each resource goes with its own credential', () => {
 		} finally {
 			await sunat.close();
 		}
+	});
+
+	it("as an AI agent's tool (sunatInvoiceTool) a Register operation goes with the SIRE credential too, Simplify on", async () => {
+		const result = await runRegister(sire.fake, { type: 'sunatInvoiceTool', operation: 'getSalesProposal', parameters: { period: '202502' } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{
+				issueDate: '2025-02-12',
+				documentTypeName: 'Factura',
+				series: 'F001',
+				number: '202',
+				customerIdNumber: '20100070970',
+				customerName: 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA',
+				total: 1180,
+				currency: 'PEN',
+				documentStatus: '1',
+				car: '2010006660301F0010000000202',
+			},
+		]);
+		expect(sire.fake.tokenRequests()).toHaveLength(1);
 	});
 
 	it('a Register operation saved without the parameter goes with the SUNAT SIRE API credential, the other untouched', async () => {
