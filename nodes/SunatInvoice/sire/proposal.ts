@@ -4,8 +4,9 @@
 // little more memory than its items (BENCHMARKS.md, "SIRE proposal").
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountAt, SeenValues } from './cells';
 import { headerKey, isFreeColumn, LAYOUTS, type Book, type Column, type Layout } from './layouts';
-import { unzip } from './zip';
+import { unzip, type ZipEntry } from './zip';
 
 /** A proposal file that cannot be read: the message names the line and says what to do. */
 export class ProposalError extends Error {
@@ -26,17 +27,28 @@ export function decodeProposal(bytes: Uint8Array): string {
 
 /** The items of a proposal ZIP as SUNAT's download gives it: each TXT it holds, in order. */
 export async function readProposalZip(book: Book, zip: Uint8Array): Promise<IDataObject[]> {
-	const entries = await unzip(zip);
-	const texts = entries.filter((entry) => /\.txt$/i.test(entry.name));
+	const entries: Array<ZipEntry | undefined> = await unzip(zip);
+	const names = entries.map((entry) => entry?.name ?? '');
+	const texts = names.flatMap((name, index) => (/\.txt$/i.test(name) ? [index] : []));
 	if (texts.length === 0) {
-		const names = entries.map((entry) => `"${entry.name}"`).join(', ') || 'no file';
+		const listed = names.map((name) => `"${name}"`).join(', ') || 'no file';
 		throw new ProposalError(
-			entries.some((entry) => /\.csv$/i.test(entry.name))
-				? `SUNAT's ZIP holds its CSV export (${names}), which is not read: ask for the TXT (codTipoArchivo=0).`
-				: `SUNAT's ZIP holds ${names} and no TXT proposal: check that the file is the proposal SUNAT sent.`,
+			names.some((name) => /\.csv$/i.test(name))
+				? `SUNAT's ZIP holds its CSV export (${listed}), which is not read: ask for the TXT (codTipoArchivo=0).`
+				: `SUNAT's ZIP holds ${listed} and no TXT proposal: check that the file is the proposal SUNAT sent.`,
 		);
 	}
-	return texts.flatMap((entry) => parseProposal(book, decodeProposal(entry.data)));
+	if (texts.length === 1) return parseProposal(book, textOf(entries, texts[0]));
+	const items: IDataObject[] = [];
+	for (const index of texts) for (const item of parseProposal(book, textOf(entries, index))) items.push(item);
+	return items;
+}
+
+/** An entry's text, its bytes let go as it is decoded: while its items are read, only the text is held. */
+function textOf(entries: Array<ZipEntry | undefined>, index: number): string {
+	const data = entries[index]!.data;
+	entries[index] = undefined;
+	return decodeProposal(data);
 }
 
 /** One cell of the current line: where it starts and ends in the text. */
@@ -53,6 +65,23 @@ interface Plan {
 	/** What the count is compared with, for errors: the header or SUNAT's layout. */
 	countSource: string;
 	reads: Array<{ cell: number; column: Column; nameField?: string }>;
+	/**
+	 * Every item's fields, null, in the layout's order: each item is a copy of it, so that all share
+	 * one shape V8 keeps compact (an object given 45 fields one by one becomes a dictionary, 8 times larger).
+	 */
+	template: IDataObject;
+	/** The values met so far that repeat over the receipts (dates, codes, the taxpayer, suppliers): each kept once. */
+	seen: SeenValues;
+}
+
+function planWith(layout: Layout, cellCount: number, countSource: string, reads: Plan['reads']): Plan {
+	const fields: IDataObject = {};
+	for (const { column, nameField } of reads) {
+		fields[column.field] = null;
+		if (nameField) fields[nameField] = null;
+	}
+	// JSON.parse builds an object with a compact shape however many fields it has.
+	return { layout, cellCount, countSource, reads, template: JSON.parse(JSON.stringify(fields)) as IDataObject, seen: new SeenValues() };
 }
 
 /**
@@ -117,7 +146,7 @@ function planOf(layout: Layout, text: string, cells: Cells): Plan {
 	const fieldFor = (column: Column) => ({ column, nameField: column.kind === 'code' ? `${column.field}Name` : undefined });
 	if (/^\d+$/.test(first)) {
 		const cellCount = layout.columns.length + layout.freeColumns;
-		return { layout, cellCount, countSource: `SUNAT's layout`, reads: layout.columns.map((column, cell) => ({ cell, ...fieldFor(column) })) };
+		return planWith(layout, cellCount, `SUNAT's layout`, layout.columns.map((column, cell) => ({ cell, ...fieldFor(column) })));
 	}
 	if (cells.count === 1 && first.includes(',')) {
 		throw new ProposalError(`The file is SUNAT's CSV export (its first line is separated by commas), which is not read: ask for the TXT (codTipoArchivo=0), whose columns are separated by "|".`);
@@ -142,7 +171,7 @@ function planOf(layout: Layout, text: string, cells: Cells): Plan {
 	headers.forEach((header, cell) => {
 		if (!known.has(cell) && !isFreeColumn(header) && header !== '') reads.push({ cell, column: { sunat: header, field: header, kind: 'text' } });
 	});
-	return { layout, cellCount: cells.count, countSource: 'its header', reads };
+	return planWith(layout, cells.count, 'its header', reads);
 }
 
 /** One receipt: each field from its cell, typed; an empty cell is null. */
@@ -155,7 +184,7 @@ function itemOf(plan: Plan, text: string, cells: Cells, line: number): IDataObje
 			`Line ${line} of the ${plan.layout.title} proposal has ${counted} columns where ${plan.countSource} has ${plan.cellCount}: the file is damaged or is not SUNAT's ${plan.layout.title} proposal. Download the proposal again; check that the file is the book asked for.`,
 		);
 	}
-	const item: IDataObject = {};
+	const item: IDataObject = { ...plan.template };
 	for (const { cell, column, nameField } of plan.reads) {
 		let start = cells.starts[cell];
 		let end = cells.ends[cell];
@@ -170,21 +199,28 @@ function itemOf(plan: Plan, text: string, cells: Cells, line: number): IDataObje
 
 function valueOf(plan: Plan, column: Column, text: string, start: number, end: number, line: number): string | number {
 	if (column.kind === 'amount') {
-		const amount = Number(text.slice(start, end));
+		const amount = amountAt(text, start, end) ?? Number(text.slice(start, end));
 		if (Number.isFinite(amount)) return amount;
 		throw cellError(plan, column, text.slice(start, end), line, 'is not an amount (digits with a decimal point)');
 	}
-	if (column.kind === 'date') {
-		// DD/MM/YYYY as SUNAT writes it, or an ISO date already.
-		if (end - start === 10 && text.charCodeAt(start + 2) === 47 && text.charCodeAt(start + 5) === 47 && digitsOnly(text, start, end, 2, 5)) {
-			return `${text.slice(start + 6, end)}-${text.slice(start + 3, start + 5)}-${text.slice(start, start + 2)}`;
-		}
-		if (end - start === 10 && text.charCodeAt(start + 4) === 45 && text.charCodeAt(start + 7) === 45 && digitsOnly(text, start, end, 4, 7)) {
-			return text.slice(start, end);
-		}
-		throw cellError(plan, column, text.slice(start, end), line, 'is not a date DD/MM/YYYY');
+	if (column.unique) return column.kind === 'date' ? isoDate(plan, column, text, start, end, line) : text.slice(start, end);
+	const seen = plan.seen.find(text, start, end);
+	if (seen !== undefined) return seen;
+	const raw = text.slice(start, end);
+	const value = column.kind === 'date' ? isoDate(plan, column, text, start, end, line) : raw;
+	plan.seen.keep(raw, value);
+	return value;
+}
+
+/** DD/MM/YYYY as SUNAT writes it, or an ISO date already, as an ISO date. */
+function isoDate(plan: Plan, column: Column, text: string, start: number, end: number, line: number): string {
+	if (end - start === 10 && text.charCodeAt(start + 2) === 47 && text.charCodeAt(start + 5) === 47 && digitsOnly(text, start, end, 2, 5)) {
+		return `${text.slice(start + 6, end)}-${text.slice(start + 3, start + 5)}-${text.slice(start, start + 2)}`;
 	}
-	return text.slice(start, end);
+	if (end - start === 10 && text.charCodeAt(start + 4) === 45 && text.charCodeAt(start + 7) === 45 && digitsOnly(text, start, end, 4, 7)) {
+		return text.slice(start, end);
+	}
+	throw cellError(plan, column, text.slice(start, end), line, 'is not a date DD/MM/YYYY');
 }
 
 /** Whether every character but the two separators is a digit. */
