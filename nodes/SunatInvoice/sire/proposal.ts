@@ -50,7 +50,7 @@ export function parseProposal(book: Book, text: string): IDataObject[] {
 /** The file being read: its bytes, how its text is decoded, the values met so far. */
 interface Source {
 	bytes: Uint8Array;
-	decoder: TextDecoder;
+	decoder: { decode(input: Uint8Array): string };
 	seen: SeenValues;
 }
 
