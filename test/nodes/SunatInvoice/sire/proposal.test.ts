@@ -196,6 +196,18 @@ describe('parseProposalBytes and readProposalZip', () => {
 		expect(await readProposalZip('RCE', zip)).toEqual([PURCHASE_ITEM]);
 	});
 
+	it('reads each TXT of a ZIP holding several, in order, and nothing else it holds', async () => {
+		const zip = pythonZip({
+			method: 'deflated',
+			files: [
+				{ name: 'parte1.TXT', content: `${RVIE_HEADER}\n${SALE}\n` },
+				{ name: 'leeme.pdf', content: '%PDF' },
+				{ name: 'parte2.txt', content: `${RVIE_HEADER}\n${CREDIT_NOTE}\n` },
+			],
+		});
+		expect(await readProposalZip('RVIE', zip)).toEqual([SALE_ITEM, CREDIT_NOTE_ITEM]);
+	});
+
 	it('refuses a ZIP holding a CSV, or no TXT', async () => {
 		const csv = pythonZip({ method: 'deflated', files: [{ name: 'propuesta.csv', content: RVIE_HEADER.replaceAll('|', ',') }] });
 		await expect(readProposalZip('RVIE', csv)).rejects.toThrow(
