@@ -20,6 +20,8 @@ export interface Column {
 	kind: ColumnKind;
 	/** A `code` column's table: the item gets `<field>Name`, null for a code the table lacks. */
 	names?: Readonly<Record<string, string>>;
+	/** A value of its own on each receipt (a number, SUNAT's key): not looked for among the values already read. */
+	unique?: true;
 }
 
 export type Book = 'RVIE' | 'RCE';
@@ -36,6 +38,7 @@ export interface Layout {
 }
 
 const text = (sunat: string, field: string, aliases?: string[]): Column => ({ sunat, field, kind: 'text', aliases });
+const unique = (column: Column): Column => ({ ...column, unique: true });
 const date = (sunat: string, field: string, aliases?: string[]): Column => ({ sunat, field, kind: 'date', aliases });
 const amount = (sunat: string, field: string, aliases?: string[]): Column => ({ sunat, field, kind: 'amount', aliases });
 const code = (sunat: string, field: string, names: Readonly<Record<string, string>>, aliases?: string[]): Column => ({ sunat, field, kind: 'code', names, aliases });
@@ -45,7 +48,7 @@ const OPENING = [
 	text('RUC', 'taxpayerRuc'),
 	text('Apellidos y Nombres o Razón social', 'taxpayerName', ['Razon Social', 'ID']),
 	text('Periodo', 'period'),
-	text('CAR SUNAT', 'car'),
+	unique(text('CAR SUNAT', 'car')),
 	date('Fecha de emisión', 'issueDate'),
 	date('Fecha Vcto/Pago', 'dueDate'),
 	code('Tipo CP/Doc.', 'documentType', RECEIPT_TYPE_NAMES),
@@ -65,8 +68,8 @@ const SALES: Layout = {
 	title: 'sales (RVIE)',
 	columns: [
 		...OPENING,
-		text('Nro CP o Doc. Nro Inicial (Rango)', 'number'),
-		text('Nro Final (Rango)', 'lastNumber'),
+		unique(text('Nro CP o Doc. Nro Inicial (Rango)', 'number')),
+		unique(text('Nro Final (Rango)', 'lastNumber')),
 		code('Tipo Doc Identidad', 'customerIdType', IDENTITY_DOCUMENT_NAMES),
 		text('Nro Doc Identidad', 'customerIdNumber'),
 		text('Apellidos Nombres/ Razón Social', 'customerName'),
@@ -86,7 +89,7 @@ const SALES: Layout = {
 		code('Moneda', 'currency', CURRENCY_NAMES),
 		amount('Tipo Cambio', 'exchangeRate', ['Tipo de Cambio']),
 		...MODIFIED_DATE_AND_TYPE,
-		text('Nro CP Modificado', 'modifiedDocumentNumber'),
+		unique(text('Nro CP Modificado', 'modifiedDocumentNumber')),
 		text('ID Proyecto Operadores Atribución', 'projectId'),
 		text('Tipo de Nota', 'noteType'),
 		text('Est. Comp', 'documentStatus'),
@@ -105,8 +108,8 @@ const PURCHASES: Layout = {
 	columns: [
 		...OPENING,
 		text('Año', 'customsYear'),
-		text('Nro CP o Doc. Nro Inicial (Rango)', 'number'),
-		text('Nro Final (Rango)', 'lastNumber'),
+		unique(text('Nro CP o Doc. Nro Inicial (Rango)', 'number')),
+		unique(text('Nro Final (Rango)', 'lastNumber')),
 		code('Tipo Doc Identidad', 'supplierIdType', IDENTITY_DOCUMENT_NAMES),
 		text('Nro Doc Identidad', 'supplierIdNumber'),
 		text('Apellidos Nombres/ Razón Social', 'supplierName'),
@@ -125,7 +128,7 @@ const PURCHASES: Layout = {
 		amount('Tipo de Cambio', 'exchangeRate', ['Tipo Cambio']),
 		...MODIFIED_DATE_AND_TYPE,
 		text('COD. DAM O DSI', 'customsOfficeCode'),
-		text('Nro CP Modificado', 'modifiedDocumentNumber'),
+		unique(text('Nro CP Modificado', 'modifiedDocumentNumber')),
 		text('Clasif de Bss y Sss', 'goodsServicesClass'),
 		text('ID Proyecto Operadores', 'projectId', ['ID Proyecto Operadores/Participes', 'ID Proyecto Operadores/Partícipes']),
 		amount('PorcPart', 'participationPercent'),

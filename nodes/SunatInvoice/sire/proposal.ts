@@ -1,11 +1,12 @@
-// SUNAT's proposal file as items: the ZIP's TXT decoded once and read line by line, one item per
-// receipt with the layout's named, typed fields (layouts.ts). The text is scanned in place, by
-// offsets, so no copy of a line or of an unused cell is made: a 20,000-receipt file is read with
-// little more memory than its items (BENCHMARKS.md, "SIRE proposal").
+// SUNAT's proposal file as items: the ZIP's TXT read line by line, one item per receipt with the
+// layout's named, typed fields (layouts.ts). The file's bytes are scanned in place: a cell becomes a
+// string only when an item keeps it, and a value that repeats is one string (cells.ts), so reading
+// a 20,000-receipt file takes little more memory than the file and its items (BENCHMARKS.md, "SIRE proposal").
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountAt, isUtf8, SeenValues } from './cells';
 import { headerKey, isFreeColumn, LAYOUTS, type Book, type Column, type Layout } from './layouts';
-import { unzip } from './zip';
+import { unzip, type ZipEntry } from './zip';
 
 /** A proposal file that cannot be read: the message names the line and says what to do. */
 export class ProposalError extends Error {
@@ -15,31 +16,45 @@ export class ProposalError extends Error {
 	}
 }
 
-/** SUNAT writes its files in UTF-8 (with a byte-order mark); text that is not UTF-8 is read as Windows-1252. */
-export function decodeProposal(bytes: Uint8Array): string {
-	try {
-		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-	} catch {
-		return new TextDecoder('windows-1252').decode(bytes);
-	}
-}
-
 /** The items of a proposal ZIP as SUNAT's download gives it: each TXT it holds, in order. */
 export async function readProposalZip(book: Book, zip: Uint8Array): Promise<IDataObject[]> {
-	const entries = await unzip(zip);
-	const texts = entries.filter((entry) => /\.txt$/i.test(entry.name));
+	const entries: Array<ZipEntry | undefined> = await unzip(zip);
+	const names = entries.map((entry) => entry?.name ?? '');
+	const texts = names.flatMap((name, index) => (/\.txt$/i.test(name) ? [index] : []));
 	if (texts.length === 0) {
-		const names = entries.map((entry) => `"${entry.name}"`).join(', ') || 'no file';
+		const listed = names.map((name) => `"${name}"`).join(', ') || 'no file';
 		throw new ProposalError(
-			entries.some((entry) => /\.csv$/i.test(entry.name))
-				? `SUNAT's ZIP holds its CSV export (${names}), which is not read: ask for the TXT (codTipoArchivo=0).`
-				: `SUNAT's ZIP holds ${names} and no TXT proposal: check that the file is the proposal SUNAT sent.`,
+			names.some((name) => /\.csv$/i.test(name))
+				? `SUNAT's ZIP holds its CSV export (${listed}), which is not read: ask for the TXT (codTipoArchivo=0).`
+				: `SUNAT's ZIP holds ${listed} and no TXT proposal: check that the file is the proposal SUNAT sent.`,
 		);
 	}
-	return texts.flatMap((entry) => parseProposal(book, decodeProposal(entry.data)));
+	if (texts.length === 1) return parseProposalBytes(book, bytesOf(entries, texts[0]));
+	const items: IDataObject[] = [];
+	for (const index of texts) for (const item of parseProposalBytes(book, bytesOf(entries, index))) items.push(item);
+	return items;
 }
 
-/** One cell of the current line: where it starts and ends in the text. */
+/** An entry's bytes, taken out of the list: once its items are read, nothing holds them. */
+function bytesOf(entries: Array<ZipEntry | undefined>, index: number): Uint8Array {
+	const { data } = entries[index]!;
+	entries[index] = undefined;
+	return data;
+}
+
+/** The receipts of a proposal TXT given as text (see parseProposalBytes). */
+export function parseProposal(book: Book, text: string): IDataObject[] {
+	return parseProposalBytes(book, new TextEncoder().encode(text));
+}
+
+/** The file being read: its bytes, how its text is decoded, the values met so far. */
+interface Source {
+	bytes: Uint8Array;
+	decoder: { decode(input: Uint8Array): string };
+	seen: SeenValues;
+}
+
+/** The current line's cells: where each starts and ends in the bytes. */
 interface Cells {
 	count: number;
 	starts: Int32Array;
@@ -52,53 +67,61 @@ interface Plan {
 	cellCount: number;
 	/** What the count is compared with, for errors: the header or SUNAT's layout. */
 	countSource: string;
+	fromHeader: boolean;
 	reads: Array<{ cell: number; column: Column; nameField?: string }>;
+	/**
+	 * Every item's fields, null, in the layout's order: each item is a copy of it, so that all share
+	 * one shape V8 keeps compact (an object given 45 fields one by one becomes a dictionary, 8 times larger).
+	 */
+	template: IDataObject;
 }
 
 /**
- * The receipts of a proposal TXT (pipe-separated, a header line first as SUNAT's export writes it;
- * without one, the columns are taken in the layout's order). An empty or BOM-only file has none.
- * A line with another number of columns than the header, or a date or amount that is not one,
- * throws a ProposalError naming the line.
+ * The receipts of a proposal TXT: pipe-separated, a header line first as SUNAT's export writes it
+ * (without one, the columns are taken in the layout's order), UTF-8 as SUNAT writes it (a BOM or
+ * not), or Windows-1252 when it is not UTF-8. An empty or BOM-only file has none. A line with
+ * another number of columns than the header, or a date or amount that is not one, throws a
+ * ProposalError naming the line.
  */
-export function parseProposal(book: Book, text: string): IDataObject[] {
+export function parseProposalBytes(book: Book, bytes: Uint8Array): IDataObject[] {
 	const layout = LAYOUTS[book];
+	const source: Source = { bytes, decoder: new TextDecoder(isUtf8(bytes) ? 'utf-8' : 'windows-1252'), seen: new SeenValues() };
 	const items: IDataObject[] = [];
 	const maxCells = layout.columns.length + layout.freeColumns + 64;
 	const cells: Cells = { count: 0, starts: new Int32Array(maxCells + 1), ends: new Int32Array(maxCells + 1) };
 	let plan: Plan | undefined;
-	let position = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-	for (let line = 1; position < text.length; line++) {
-		const newline = text.indexOf('\n', position);
-		const end = newline === -1 ? text.length : newline;
-		const lineEnd = end > position && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-		if (!isBlank(text, position, lineEnd)) {
-			splitCells(text, position, lineEnd, cells, maxCells);
+	let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+	for (let line = 1; position < bytes.length; line++) {
+		const newline = bytes.indexOf(10, position);
+		const end = newline === -1 ? bytes.length : newline;
+		const lineEnd = end > position && bytes[end - 1] === 13 ? end - 1 : end;
+		if (!isBlank(bytes, position, lineEnd)) {
+			splitCells(bytes, position, lineEnd, cells, maxCells);
 			if (!plan) {
-				plan = planOf(layout, text, cells);
-				if (plan.countSource === 'its header') {
+				plan = planOf(layout, source, cells);
+				if (plan.fromHeader) {
 					position = end + 1;
 					continue;
 				}
 			}
-			items.push(itemOf(plan, text, cells, line));
+			items.push(itemOf(plan, source, cells, line));
 		}
 		position = end + 1;
 	}
 	return items;
 }
 
-function isBlank(text: string, start: number, end: number): boolean {
-	for (let index = start; index < end; index++) if (text.charCodeAt(index) > 32) return false;
+function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
+	for (let index = start; index < end; index++) if (bytes[index] > 32) return false;
 	return true;
 }
 
 /** Finds the line's cells between its pipes (at most `max`; more is an error its count reports). */
-function splitCells(text: string, start: number, end: number, cells: Cells, max: number): void {
+function splitCells(bytes: Uint8Array, start: number, end: number, cells: Cells, max: number): void {
 	let count = 0;
 	let cellStart = start;
 	for (;;) {
-		const pipe = text.indexOf('|', cellStart);
+		const pipe = bytes.indexOf(124, cellStart);
 		const cellEnd = pipe === -1 || pipe > end ? end : pipe;
 		cells.starts[count] = cellStart;
 		cells.ends[count] = cellEnd;
@@ -109,20 +132,21 @@ function splitCells(text: string, start: number, end: number, cells: Cells, max:
 	cells.count = count;
 }
 
-const cellText = (text: string, cells: Cells, index: number) => text.slice(cells.starts[index], cells.ends[index]).trim();
+const textAt = (source: Source, start: number, end: number) => source.decoder.decode(source.bytes.subarray(start, end));
+const cellText = (source: Source, cells: Cells, index: number) => textAt(source, cells.starts[index], cells.ends[index]).trim();
 
 /** The plan from the first line: its header names the columns; a first line that is a receipt is read in the layout's order. */
-function planOf(layout: Layout, text: string, cells: Cells): Plan {
-	const first = cellText(text, cells, 0);
+function planOf(layout: Layout, source: Source, cells: Cells): Plan {
+	const first = cellText(source, cells, 0);
 	const fieldFor = (column: Column) => ({ column, nameField: column.kind === 'code' ? `${column.field}Name` : undefined });
 	if (/^\d+$/.test(first)) {
-		const cellCount = layout.columns.length + layout.freeColumns;
-		return { layout, cellCount, countSource: `SUNAT's layout`, reads: layout.columns.map((column, cell) => ({ cell, ...fieldFor(column) })) };
+		const reads = layout.columns.map((column, cell) => ({ cell, ...fieldFor(column) }));
+		return planWith(layout, layout.columns.length + layout.freeColumns, `SUNAT's layout`, false, reads);
 	}
 	if (cells.count === 1 && first.includes(',')) {
 		throw new ProposalError(`The file is SUNAT's CSV export (its first line is separated by commas), which is not read: ask for the TXT (codTipoArchivo=0), whose columns are separated by "|".`);
 	}
-	const headers = Array.from({ length: cells.count }, (_, index) => cellText(text, cells, index));
+	const headers = Array.from({ length: cells.count }, (_, index) => cellText(source, cells, index));
 	const cellOf = new Map<string, number>();
 	headers.forEach((header, cell) => cellOf.has(headerKey(header)) || cellOf.set(headerKey(header), cell));
 	const reads: Plan['reads'] = [];
@@ -142,11 +166,21 @@ function planOf(layout: Layout, text: string, cells: Cells): Plan {
 	headers.forEach((header, cell) => {
 		if (!known.has(cell) && !isFreeColumn(header) && header !== '') reads.push({ cell, column: { sunat: header, field: header, kind: 'text' } });
 	});
-	return { layout, cellCount: cells.count, countSource: 'its header', reads };
+	return planWith(layout, cells.count, 'its header', true, reads);
+}
+
+function planWith(layout: Layout, cellCount: number, countSource: string, fromHeader: boolean, reads: Plan['reads']): Plan {
+	const fields: IDataObject = {};
+	for (const { column, nameField } of reads) {
+		fields[column.field] = null;
+		if (nameField) fields[nameField] = null;
+	}
+	// JSON.parse builds an object with a compact shape however many fields it has.
+	return { layout, cellCount, countSource, fromHeader, reads, template: JSON.parse(JSON.stringify(fields)) as IDataObject };
 }
 
 /** One receipt: each field from its cell, typed; an empty cell is null. */
-function itemOf(plan: Plan, text: string, cells: Cells, line: number): IDataObject {
+function itemOf(plan: Plan, source: Source, cells: Cells, line: number): IDataObject {
 	// A line closed by a pipe (as SUNAT's PLE files are) has one empty cell more: it is not a column.
 	const closedByPipe = cells.count === plan.cellCount + 1 && cells.starts[plan.cellCount] === cells.ends[plan.cellCount];
 	if (cells.count !== plan.cellCount && !closedByPipe) {
@@ -155,45 +189,48 @@ function itemOf(plan: Plan, text: string, cells: Cells, line: number): IDataObje
 			`Line ${line} of the ${plan.layout.title} proposal has ${counted} columns where ${plan.countSource} has ${plan.cellCount}: the file is damaged or is not SUNAT's ${plan.layout.title} proposal. Download the proposal again; check that the file is the book asked for.`,
 		);
 	}
-	const item: IDataObject = {};
+	const { bytes } = source;
+	const item: IDataObject = { ...plan.template };
 	for (const { cell, column, nameField } of plan.reads) {
 		let start = cells.starts[cell];
 		let end = cells.ends[cell];
-		while (start < end && text.charCodeAt(start) <= 32) start++;
-		while (end > start && text.charCodeAt(end - 1) <= 32) end--;
-		const value = start === end ? null : valueOf(plan, column, text, start, end, line);
+		while (start < end && bytes[start] <= 32) start++;
+		while (end > start && bytes[end - 1] <= 32) end--;
+		const value = start === end ? null : valueOf(plan, column, source, start, end, line);
 		item[column.field] = value;
 		if (nameField) item[nameField] = value === null ? null : (column.names?.[value as string] ?? null);
 	}
 	return item;
 }
 
-function valueOf(plan: Plan, column: Column, text: string, start: number, end: number, line: number): string | number {
+function valueOf(plan: Plan, column: Column, source: Source, start: number, end: number, line: number): string | number {
 	if (column.kind === 'amount') {
-		const amount = Number(text.slice(start, end));
+		const amount = amountAt(source.bytes, start, end) ?? Number(textAt(source, start, end));
 		if (Number.isFinite(amount)) return amount;
-		throw cellError(plan, column, text.slice(start, end), line, 'is not an amount (digits with a decimal point)');
+		throw cellError(plan, column, textAt(source, start, end), line, 'is not an amount (digits with a decimal point)');
 	}
-	if (column.kind === 'date') {
-		// DD/MM/YYYY as SUNAT writes it, or an ISO date already.
-		if (end - start === 10 && text.charCodeAt(start + 2) === 47 && text.charCodeAt(start + 5) === 47 && digitsOnly(text, start, end, 2, 5)) {
-			return `${text.slice(start + 6, end)}-${text.slice(start + 3, start + 5)}-${text.slice(start, start + 2)}`;
-		}
-		if (end - start === 10 && text.charCodeAt(start + 4) === 45 && text.charCodeAt(start + 7) === 45 && digitsOnly(text, start, end, 4, 7)) {
-			return text.slice(start, end);
-		}
-		throw cellError(plan, column, text.slice(start, end), line, 'is not a date DD/MM/YYYY');
-	}
-	return text.slice(start, end);
+	if (column.unique) return textOrDate(plan, column, source, start, end, line);
+	return source.seen.find(source.bytes, start, end) ?? source.seen.keep(source.bytes, start, end, textOrDate(plan, column, source, start, end, line));
 }
 
-/** Whether every character but the two separators is a digit. */
-function digitsOnly(text: string, start: number, end: number, first: number, second: number): boolean {
+const textOrDate = (plan: Plan, column: Column, source: Source, start: number, end: number, line: number) =>
+	column.kind === 'date' ? isoDate(plan, column, source, start, end, line) : textAt(source, start, end);
+
+/** DD/MM/YYYY as SUNAT writes it, or an ISO date already, as an ISO date. */
+function isoDate(plan: Plan, column: Column, source: Source, start: number, end: number, line: number): string {
+	const b = source.bytes;
+	if (end - start === 10 && b[start + 2] === 47 && b[start + 5] === 47 && digitsOnly(b, start, end, 2, 5)) {
+		return String.fromCharCode(b[start + 6], b[start + 7], b[start + 8], b[start + 9], 45, b[start + 3], b[start + 4], 45, b[start], b[start + 1]);
+	}
+	if (end - start === 10 && b[start + 4] === 45 && b[start + 7] === 45 && digitsOnly(b, start, end, 4, 7)) return textAt(source, start, end);
+	throw cellError(plan, column, textAt(source, start, end), line, 'is not a date DD/MM/YYYY');
+}
+
+/** Whether every byte but the two separators is a digit. */
+function digitsOnly(bytes: Uint8Array, start: number, end: number, first: number, second: number): boolean {
 	for (let index = start; index < end; index++) {
 		const offset = index - start;
-		if (offset === first || offset === second) continue;
-		const char = text.charCodeAt(index);
-		if (char < 48 || char > 57) return false;
+		if (offset !== first && offset !== second && (bytes[index] < 48 || bytes[index] > 57)) return false;
 	}
 	return true;
 }

@@ -1,9 +1,10 @@
 // A ZIP reader for SUNAT's proposal files (a ZIP holding one TXT), with no dependency: the entries
 // are found through the central directory (PKWARE's APPNOTE.TXT, 4.3.12 to 4.3.16), stored ones
 // are taken as they are and deflated ones are inflated by the platform's
-// DecompressionStream('deflate-raw') (a global on every Node the supported n8n releases run on:
-// Node 20.12 and later, 22 and 24). Each entry's size and CRC-32 are checked; an archive that cannot
-// be read whole throws a ZipError saying what is wrong, never a part of its entries.
+// DecompressionStream('deflate-raw') (a global since Node 18, `deflate-raw` since 20.12 and 21.2: on
+// every Node the supported n8n releases run on, 20.19 to 24). Each entry's size and CRC-32 are
+// checked; an archive that cannot be read whole throws a ZipError saying what is wrong, never a part
+// of its entries.
 
 /** One file of an archive: its name as stored and its bytes. */
 export interface ZipEntry {

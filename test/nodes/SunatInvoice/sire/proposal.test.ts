@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { CURRENCY_NAMES, IDENTITY_DOCUMENT_NAMES, RECEIPT_TYPE_NAMES } from '../../../../nodes/SunatInvoice/sire/codes';
-import { decodeProposal, parseProposal, ProposalError, readProposalZip } from '../../../../nodes/SunatInvoice/sire/proposal';
+import { parseProposal, parseProposalBytes, ProposalError, readProposalZip } from '../../../../nodes/SunatInvoice/sire/proposal';
 import { pythonZip } from './archives';
 
 // The headers as SUNAT's export writes them (docs/sunat-sire-layouts.md): RVIE's 40 columns, RCE's
@@ -119,7 +119,7 @@ describe('parseProposal: SUNAT\'s TXT as one item per receipt', () => {
 		expect(parseProposal('RVIE', '\ufeff')).toEqual([]);
 		expect(parseProposal('RCE', '\ufeff\r\n  \n')).toEqual([]);
 		expect(parseProposal('RCE', `\ufeff${RCE_HEADER}\r\n`)).toEqual([]);
-		expect(decodeProposal(new Uint8Array([0xef, 0xbb, 0xbf]))).toBe('');
+		expect(parseProposalBytes('RVIE', new Uint8Array([0xef, 0xbb, 0xbf]))).toEqual([]);
 	});
 
 	it('gives each code its meaning from SUNAT\'s tables, and null for a code a table lacks', () => {
@@ -184,15 +184,28 @@ describe('parseProposal: a file it cannot read throws a ProposalError naming the
 	});
 });
 
-describe('decodeProposal and readProposalZip', () => {
-	it('decodes UTF-8 (its BOM dropped) and, for bytes that are not UTF-8, Windows-1252', () => {
-		expect(decodeProposal(new Uint8Array(Buffer.from('\ufeffÑANDÚ|Razón', 'utf8')))).toBe('ÑANDÚ|Razón');
-		expect(decodeProposal(new Uint8Array(Buffer.from('ÑANDÚ|Razón', 'latin1')))).toBe('ÑANDÚ|Razón');
+describe('parseProposalBytes and readProposalZip', () => {
+	it('reads UTF-8 (with its BOM or without) and, for bytes that are not UTF-8, Windows-1252', () => {
+		const expected = [{ ...PURCHASE_ITEM }];
+		expect(parseProposalBytes('RCE', new Uint8Array(Buffer.from(`\ufeff${RCE_HEADER}\n${PURCHASE}`, 'utf8')))).toEqual(expected);
+		expect(parseProposalBytes('RCE', new Uint8Array(Buffer.from(`${RCE_HEADER}\n${PURCHASE}`, 'latin1')))).toEqual(expected);
 	});
 
 	it("reads the TXT in SUNAT's ZIP", async () => {
 		const zip = pythonZip({ method: 'deflated', files: [{ name: 'LE2013131295520250100080400001OIE2.txt', content: `\ufeff${RCE_HEADER}\r\n${PURCHASE}\r\n` }] });
 		expect(await readProposalZip('RCE', zip)).toEqual([PURCHASE_ITEM]);
+	});
+
+	it('reads each TXT of a ZIP holding several, in order, and nothing else it holds', async () => {
+		const zip = pythonZip({
+			method: 'deflated',
+			files: [
+				{ name: 'parte1.TXT', content: `${RVIE_HEADER}\n${SALE}\n` },
+				{ name: 'leeme.pdf', content: '%PDF' },
+				{ name: 'parte2.txt', content: `${RVIE_HEADER}\n${CREDIT_NOTE}\n` },
+			],
+		});
+		expect(await readProposalZip('RVIE', zip)).toEqual([SALE_ITEM, CREDIT_NOTE_ITEM]);
 	});
 
 	it('refuses a ZIP holding a CSV, or no TXT', async () => {
