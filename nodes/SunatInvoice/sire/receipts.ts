@@ -7,7 +7,7 @@ import type { SendRequest, Simplified } from '../../shared/contract';
 import { keep } from '../../shared/simplify';
 import { BOOKS, type BookName } from './books';
 import { period } from './fields';
-import { decodeProposal, parseProposal } from './proposal';
+import { parseProposalBytes } from './proposal';
 import { EXPORTS, fetchProposal, proposalName, type ProposalFile } from './proposalFile';
 import { itemError } from './ticket';
 import { ticketWaitMs } from './transport';
@@ -46,9 +46,9 @@ export async function proposalReceipts(
 	const proposal = await fetchProposal(send, request, fns);
 	if (!proposal) return [];
 	// A file holding only a byte-order mark is an empty proposal: no line, no item.
-	const text = decodeProposal(proposalEntry(await entriesOf(proposal, fns), proposal, fns).data);
+	const entry = proposalEntry(await entriesOf(proposal, fns), proposal, fns);
 	try {
-		return parseProposal(request.bookName, text);
+		return parseProposalBytes(request.bookName, entry.data);
 	} catch (error) {
 		throw itemError(fns, {
 			message: `SUNAT's file ${proposal.file.name} of ticket ${proposal.ticket.ticket} cannot be read: ${(error as Error).message}`,
