@@ -69,6 +69,20 @@ describe('SUNAT › Register (SIRE) › Get Ticket', () => {
 		]);
 	});
 
+	it.each([
+		['01', 'Cargado (solicitado)', 'processing'],
+		['02', 'Validando Archivo (en proceso)', 'processing'],
+		['04', 'Procesado sin errores (concluido)', 'done'],
+		['05', 'En proceso', 'processing'],
+		// Seen in production, in no annex (docs/sunat-sire-api.md): waited on.
+		['07', 'Estado sin anexo', 'processing'],
+	] as const)('state %s %s reads as %s', async (code, words, status) => {
+		const numTicket = exportTicket({ processingQueries: 1, processingState: [code, words] });
+		const result = await runRegister(sire.fake, { operation: 'getTicket', parameters: { ticket: numTicket, period: '202503' } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ ticket: numTicket, status, stateCode: code, state: words })]);
+	});
+
 	it('a ticket SUNAT does not list is an error naming it and its period', async () => {
 		const result = await runRegister(sire.fake, { operation: 'getTicket', parameters: { ticket: '20259999999999', period: '202503' } });
 		expect(result.error?.message).toBe('SUNAT lists no ticket 20259999999999 for period 202503 [item 0]');
