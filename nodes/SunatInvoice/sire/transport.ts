@@ -7,7 +7,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { sunatBaseUrl } from '../../../credentials/SunatApi.credentials';
 import { valueOf, type Api } from '../../shared/contract';
 import { sunatRefusals } from '../errors';
-import { DEFAULT_WAIT_SECONDS, sunatOptionsField } from '../fields';
+import { sunatOptionsField } from '../fields';
+import { SUNAT_TOKEN, sunatLimits } from '../transport';
 import { isSireSuccess, sireAnswerFailure, sireNoAnswerFailure } from './errors';
 
 export const SIRE_CREDENTIAL = 'sunatSireApi';
@@ -50,14 +51,6 @@ export const sireApi: Api = {
 	noAnswerFailure: sireNoAnswerFailure,
 	toItems: (answer) => [answer as never],
 	quota: sunatRefusals,
-	// SUNAT answers an unknown or expired token with 401 (docs/sunat-sire-api.md).
-	token: { field: 'accessToken', expired: (answer) => answer.statusCode === 401 },
-	limits: (values) => {
-		const options = valueOf(values, sireOptions);
-		return {
-			maxInFlight: options.maxConcurrentRequests ?? SIRE_CONCURRENT_REQUESTS,
-			maxQuotaWaitMs: (options.maxWaitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
-			firstAlone: true,
-		};
-	},
+	token: SUNAT_TOKEN,
+	limits: sunatLimits(sireOptions, SIRE_CONCURRENT_REQUESTS),
 };

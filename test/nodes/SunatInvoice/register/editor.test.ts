@@ -16,7 +16,7 @@ const withDefaults = (values: INodeParameters) => NodeHelpers.getNodeParameters(
 
 /** The credentials the editor shows for these parameters. */
 const shownCredentials = (parameters: INodeParameters) =>
-	(description.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(parameters, credential, { ...node, parameters }, description)).map((credential) => credential.name);
+	(description.credentials ?? []).filter((credential) => NodeHelpers.displayParameter(parameters, credential, node, description)).map((credential) => credential.name);
 
 /** The editor's change of one parameter: keep what differs from the defaults, set the new value, fill the defaults again. */
 function changed(parameters: INodeParameters, name: string, value: string): INodeParameters {
