@@ -31,6 +31,9 @@ export default defineConfig({
 			'test/nodes/TaxpayerLookup/taxpayer/get.test.ts',
 			'test/nodes/TaxpayerLookup/batching.test.ts',
 			'test/nodes/SunatInvoice/validate.test.ts',
+			// The SUNAT node's second credential, picked by its authentication parameter, and a proposal's whole path.
+			'test/nodes/SunatInvoice/register/credential.test.ts',
+			'test/nodes/SunatInvoice/register/getPurchaseProposal.test.ts',
 			'test/nodes/Messaging/message/sendText.test.ts',
 			'test/nodes/Messaging/message/sendMedia.test.ts',
 			'test/nodes/Messaging/message/sendAndWait.test.ts',

@@ -241,6 +241,62 @@ request": **${passed ? 'met' : 'MISSED'}** in ${passed ? 'every run' : 'a run'};
 }
 
 /**
+ * The "SIRE proposal" section (bench/sire.mjs measures it): a 20,000-receipt proposal of each book
+ * read from SUNAT's ZIP to items, each run's time and memory against the TXT's size, and issue 48's
+ * target (peak memory at most 3 times the TXT). bench/sire-only.mjs writes this section alone.
+ */
+export function sireSection({ settings, books, startedAt, loadBefore, loadAfter, cores }) {
+	const n = settings.n;
+	const times = (mb, txtMB) => `${fmt(mb, 1)} (${fmt(mb / txtMB, 2)}×)`;
+	const rows = books.flatMap((b) => [
+		...b.runs.map((run, index) => [
+			`${b.book} run ${index + 1}`,
+			ms(run.wallMs),
+			ms(run.cpuMs),
+			times(run.rssMB, b.txtMB),
+			times(run.peakHeapMB, b.txtMB),
+			times(run.heldMB, b.txtMB),
+		]),
+		[
+			`**${b.book}, median of ${b.runs.length}** (memory: the highest)`,
+			`**${ms(b.wallMs)}**`,
+			`**${ms(b.cpuMs)}**`,
+			`**${times(b.rssMB, b.txtMB)}**`,
+			`**${times(b.peakHeapMB, b.txtMB)}**`,
+			`**${times(b.heldMB, b.txtMB)}**`,
+		],
+	]);
+	const fileRows = books.map((b) => [b.book, fmt(n), fmt(b.columns), fmt(b.fields), fmt(b.txtMB, 2), fmt(b.zipMB, 2)]);
+	const worstRss = Math.max(...books.map((b) => b.rssMB / b.txtMB));
+	const worstHeap = Math.max(...books.map((b) => b.peakHeapMB / b.txtMB));
+	const load = ` Load average (1 min) before / after this section: ${fmt(loadBefore[0], 2)} / ${fmt(loadAfter[0], 2)} on ${cores} cores (${startedAt}).`;
+	return `## SIRE proposal: ${fmt(n)} receipts from SUNAT's ZIP to items
+
+A proposal of ${fmt(n)} receipts for each book, generated in SUNAT's layout (bench/proposals.ts: UTF-8 with a BOM, a header
+line, CRLF; a receipt in ten a credit note, one in five in dollars, 2,000 counterparts with accented names) and zipped as
+SUNAT's download is (one deflated entry), read by \`readProposalZip\` (nodes/SunatInvoice/sire/proposal.ts: \`unzip\`, then
+\`parseProposalBytes\`), the TypeScript sources run as the other benches run them. Each run in a fresh child
+(bench/sire.cjs) after three warm-up reads of a ${fmt(settings.warmUpN)}-receipt file; the ZIP's bytes, the step's input, are read before
+the baseline. Memory over the baseline, against the TXT's size: RSS is the high-water mark (VmHWM, reset before the read);
+heap is V8's heap plus external memory (ArrayBuffers) at the start of each collection during the read and at its end,
+garbage not yet collected included (the read is synchronous: no timer could sample it); held is what stays after two
+full collections with the items still referenced. \`npm run bench:sire\` runs this section alone.${load}
+
+| book | receipts | columns | fields per item | TXT MB | ZIP MB |
+|---|---:|---:|---:|---:|---:|
+${fileRows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+| run | wall ms | CPU ms | RSS over baseline MB (× TXT) | heap over baseline MB (× TXT) | held MB (× TXT) |
+|---|---:|---:|---:|---:|---:|
+${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
+
+Issue 48's target, "the ${fmt(n)}-receipt proposal parsed with peak memory at most 3x the TXT's size": **${worstRss <= 3 ? 'met' : 'MISSED'}**
+in resident memory (at most ${fmt(worstRss, 2)}× over the baseline); V8's heap and external memory, garbage not yet collected
+included, reached ${fmt(worstHeap, 2)}× (what the items hold is the "held" column).
+`;
+}
+
+/**
  * BENCHMARKS.md for one run's measurements (see bench/run.mjs, which gathers them): the settings
  * (`quick`, SIZES, LATENCIES, IMPLEMENTATIONS, PROFILE_N, QUOTA, QUOTA_LATENCY_MS, SENDS,
  * MEDIA_REPEATS), when it ran (`startedAt`, the load averages), each section's results, the
@@ -276,6 +332,7 @@ export function benchmarksReport({
 	pollCosts,
 	perItem,
 	sunat,
+	sire,
 }) {
 	const quotaWindows = Math.ceil(QUOTA.n / QUOTA.budget) - 1;
 	// A run's ideal: n8n's preparation of the items (until its first request), the windows the budget
@@ -548,6 +605,8 @@ ${validateTable}
 ${validateVerdict}
 
 ${sunatSection(sunat).trim()}
+
+${sireSection(sire).trim()}
 
 ## Bulk runs against the quota
 

@@ -1,7 +1,7 @@
 // `npm run bench`: Taxpayer Lookup `get` vs n8n's HTTP Request node vs a plain fetch loop, through
 // n8n-core's engine against the lookup fake on loopback; Taxpayer → Validate over a sheet's rows
 // (offline: nothing may reach the fake); Send Media's memory for a 15 MB file; the Exchange Rate
-// Trigger's API calls per poll; the SUNAT Invoice example workflow over 2,000 invoices. Prints the tables and writes BENCHMARKS.md (its text: bench/report.mjs).
+// Trigger's API calls per poll; the SUNAT Invoice example workflow over 2,000 invoices; a 20,000-receipt SIRE proposal from ZIP to items. Prints the tables and writes BENCHMARKS.md (its text: bench/report.mjs).
 //
 // The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
 // so that its peak RSS and heap are its own, and the fake has the other core.
@@ -11,6 +11,7 @@
 //   npm run bench -- --compare=<checkout>   "Per item" section: also the nodes of another checkout, as "before"
 //   npm run bench:per-item -- [--compare=<checkout>]   only the "Per item" section (bench/per-item-only.mjs)
 //   npm run bench:sunat           only the SUNAT Invoice section: the example workflow over 2,000 invoices (bench/sunat-only.mjs)
+//   npm run bench:sire            only the SIRE proposal section: 20,000 receipts from SUNAT's ZIP to items (bench/sire-only.mjs)
 //   node bench/media-only.mjs     only the Send Media memory case
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { measurePerItem } from './perItem.mjs';
+import { measureSire } from './sire.mjs';
 import { measureSunat } from './sunat.mjs';
 import { benchmarksReport, fmt, ms } from './report.mjs';
 
@@ -210,6 +212,9 @@ const perItem = await measurePerItem({ quick, compare });
 // SUNAT Invoice: the example workflow over 2,000 invoices against the three fakes (bench/sunat.mjs).
 const sunat = await measureSunat({ quick });
 
+// SIRE: a 20,000-receipt proposal of each book from SUNAT's ZIP to items (bench/sire.mjs).
+const sire = await measureSire({ quick });
+
 // Quota: N distinct RUCs against the plan's budget per window (the window shortened to seconds),
 // ours with no option set and n8n's HTTP Request node with default settings (On Error: Continue, to
 // count its failed items). The ideal time is the windows the budget forces plus the requests
@@ -339,6 +344,7 @@ const report = benchmarksReport({
 	pollCosts,
 	perItem,
 	sunat,
+	sire,
 });
 writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
 console.log(report);

@@ -59,6 +59,88 @@ export function tokenErrorReason(body: unknown): string {
 	return [description, error].filter((part) => typeof part === 'string' && part).join(' / ');
 }
 
+/**
+ * Asks SUNAT's token service for a token (the invoice check's client credentials, or SIRE's password
+ * grant): the token, or a SunatTokenError with SUNAT's words. Both SUNAT credentials use it.
+ */
+export async function fetchSunatToken(context: IHttpRequestHelper, { url, form }: { url: string; form: Record<string, string> }): Promise<string> {
+	const answer = (await context.helpers.httpRequest({
+		method: 'POST',
+		url,
+		body: new URLSearchParams(form).toString(),
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+		json: false,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+	})) as { statusCode: number; body: unknown };
+	let body = answer.body;
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body);
+		} catch {
+			// Not JSON: the reason is the text.
+		}
+	}
+	const token = (body as IDataObject | null)?.access_token;
+	if (answer.statusCode >= 300 || typeof token !== 'string' || !token) throw new SunatTokenError(answer.statusCode, tokenErrorReason(body));
+	return token;
+}
+
+/** SUNAT's bearer token on a request, from the credential's expirable field (both SUNAT credentials). */
+export async function withSunatToken(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
+	return requestOptions;
+}
+
+/** What both SUNAT credentials hold first: the token n8n fills in, the API client's ID and secret, the RUC. */
+export const sunatClientProperties: INodeProperties[] = [
+	{
+		// Filled in by n8n: a token SUNAT gave (valid about an hour), asked for again when missing or refused.
+		displayName: 'Access Token',
+		name: 'accessToken',
+		type: 'hidden',
+		typeOptions: { expirable: true, password: true },
+		default: '',
+	},
+	{
+		displayName: 'Client ID',
+		name: 'clientId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 5d8e6f1a-0b2c-4d3e-9f40-a1b2c3d4e5f6',
+		description: 'The client_id SUNAT shows for the API credential you created in SOL',
+	},
+	{
+		displayName: 'Client Secret',
+		name: 'clientSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description: 'The client_secret SUNAT showed when you created the API credential',
+	},
+	{
+		displayName: 'RUC',
+		name: 'ruc',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 20131312955',
+		description: 'The RUC of the company that asks: the one whose SOL user created the client ID',
+	},
+];
+
+/** A SUNAT address the user keeps (a stand-in of SUNAT's API is the only reason to change it). */
+export const sunatHostProperty = (name: string, displayName: string, host: string, where: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: host,
+	required: true,
+	description: `Where ${where}. Keep the default; change it only for a stand-in of SUNAT's API.`,
+});
+
 export class SunatApi implements ICredentialType {
 	name = 'sunatApi';
 
@@ -79,91 +161,20 @@ export class SunatApi implements ICredentialType {
 			type: 'notice',
 			default: '',
 		},
-		{
-			// Filled in by n8n: a token SUNAT gave (valid about an hour), asked for again when missing or refused.
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 5d8e6f1a-0b2c-4d3e-9f40-a1b2c3d4e5f6',
-			description: 'The client_id SUNAT shows for the API credential you created in SOL',
-		},
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'The client_secret SUNAT showed when you created the API credential',
-		},
-		{
-			displayName: 'RUC',
-			name: 'ruc',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 20131312955',
-			description: 'The RUC of the company that asks: the one whose SOL user created the client ID',
-		},
-		{
-			displayName: 'Token URL',
-			name: 'tokenUrl',
-			type: 'string',
-			default: SUNAT_TOKEN_HOST,
-			required: true,
-			description: "Where SUNAT hands out tokens. Keep the default; change it only for a stand-in of SUNAT's API.",
-		},
-		{
-			displayName: 'API URL',
-			name: 'apiUrl',
-			type: 'string',
-			default: SUNAT_API_HOST,
-			required: true,
-			description: "Where SUNAT's invoice check answers. Keep the default; change it only for a stand-in of SUNAT's API.",
-		},
+		...sunatClientProperties,
+		sunatHostProperty('tokenUrl', 'Token URL', SUNAT_TOKEN_HOST, 'SUNAT hands out tokens'),
+		sunatHostProperty('apiUrl', 'API URL', SUNAT_API_HOST, "SUNAT's invoice check answers"),
 	];
 
 	// n8n runs this when Access Token is empty, and stores what it returns: one token serves every
 	// request until SUNAT refuses it; then the node's run empties the field once (Api.token).
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const { url, form } = sunatTokenRequest(credentials);
-		const answer = (await this.helpers.httpRequest({
-			method: 'POST',
-			url,
-			body: new URLSearchParams(form).toString(),
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-			json: false,
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		})) as { statusCode: number; body: unknown };
-		let body = answer.body;
-		if (typeof body === 'string') {
-			try {
-				body = JSON.parse(body);
-			} catch {
-				// Not JSON: the reason is the text.
-			}
-		}
-		const token = (body as IDataObject | null)?.access_token;
-		if (answer.statusCode >= 300 || typeof token !== 'string' || !token) {
-			throw new SunatTokenError(answer.statusCode, tokenErrorReason(body));
-		}
-		return { accessToken: token };
+		return { accessToken: await fetchSunatToken(this, sunatTokenRequest(credentials)) };
 	}
 
 	// A function rather than a generic header expression: n8n would evaluate that for every request.
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
-		return requestOptions;
+		return await withSunatToken(credentials, requestOptions);
 	}
 
 	// Tested by the node (testedBy: nodes/SunatInvoice/credentialTest.ts), which says

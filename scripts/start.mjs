@@ -206,6 +206,18 @@ async function startFakes() {
 		});
 		descriptions.push(`SUNAT invoice fake ${fake.url}  (client ${SANDBOX_CLIENT.clientId}, RUC ${SANDBOX_CLIENT.ruc}) → credential "${SANDBOX_CREDENTIALS.sunat.name}"`);
 	} else log('   (fakes/sunat/index.ts is missing: no SUNAT fake)');
+	const sireFile = path.join(repoRoot, 'fakes/sire/index.ts');
+	if (existsSync(sireFile)) {
+		const { startSireFake, SANDBOX_SIRE_CLIENT } = await import(pathToFileURL(sireFile).href);
+		const fake = await startSireFake({ port: await preferredPort(Number(process.env.SIRE_FAKE_PORT || 5705)) });
+		cleanups.push(() => fake.close());
+		const { clientId, clientSecret, ruc, solUser, solPassword } = SANDBOX_SIRE_CLIENT;
+		credentials.push({
+			...SANDBOX_CREDENTIALS.sunatSire,
+			data: { clientId, clientSecret, ruc, solUser, solPassword, tokenUrl: fake.url, apiUrl: fake.url },
+		});
+		descriptions.push(`SUNAT SIRE fake    ${fake.url}  (client ${clientId}, RUC ${ruc}, SOL user ${solUser}) → credential "${SANDBOX_CREDENTIALS.sunatSire.name}"`);
+	} else log('   (fakes/sire/index.ts is missing: no SIRE fake)');
 	const openAiFile = path.join(repoRoot, 'fakes/openai/index.ts');
 	if (existsSync(openAiFile)) {
 		const { startOpenAiFake } = await import(pathToFileURL(openAiFile).href);

@@ -1,36 +1,59 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { readmeSection } from '../shared/documentation';
 import { nodeProperties, operationSubtitle } from '../shared/editor';
 import { sunatApiTest } from './credentialTest';
 import { invoice } from './resources/invoice';
-import { sunatApi, sunatRequestDefaults } from './transport';
+import { register } from './resources/register';
+import { sunatSireApiTest } from './sire/credentialTest';
+import { SIRE_CREDENTIAL } from './sire/transport';
+import { SUNAT_CREDENTIAL, sunatApi, sunatRequestDefaults } from './transport';
 
-const resources = [invoice];
+const resources = [invoice, register];
 
-// A node of its own, not a resource of Taxpayer Lookup: RoutingNode takes one credential per node
-// (more need an Authentication parameter to pick one), and SUNAT's is not the lookup API's.
+/**
+ * Which credential a resource's requests go with. RoutingNode takes a node's credential from its
+ * `authentication` parameter when the node lists more than one: one hidden parameter per resource,
+ * its default the resource's credential, so nobody sets it and a workflow saved before the registers
+ * (no such parameter) still gets the invoice check's.
+ */
+const authentication: INodeProperties[] = [
+	{ resource: 'invoice', credential: SUNAT_CREDENTIAL },
+	{ resource: 'register', credential: SIRE_CREDENTIAL },
+].map(({ resource, credential }) => ({
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'hidden',
+	default: credential,
+	displayOptions: { show: { resource: [resource] } },
+}));
+
+// A node of its own, not a resource of Taxpayer Lookup: SUNAT's APIs take credentials of their own.
 export class SunatInvoice implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SUNAT Invoice',
+		displayName: 'SUNAT',
 		name: 'sunatInvoice',
 		icon: { light: 'file:sunatInvoice.svg', dark: 'file:sunatInvoice.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(resources),
-		description: "Validate received invoices and receipts with SUNAT's official check (Consulta Integrada de Comprobantes de Pago)",
-		documentationUrl: readmeSection('sunat-invoice'),
-		defaults: { name: 'SUNAT Invoice' },
+		description:
+			"Validate received invoices with SUNAT's official check, and get SIRE's sales (RVIE) and purchase (RCE) register proposals as items",
+		documentationUrl: readmeSection('sunat'),
+		defaults: { name: 'SUNAT' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// The name as a literal: the community lint finds the credential's testedBy by it.
-		credentials: [{ name: 'sunatApi', required: true, testedBy: 'sunatApiTest' }],
+		// The names as literals: the community lint finds each credential's testedBy by them.
+		credentials: [
+			{ name: 'sunatApi', required: true, testedBy: 'sunatApiTest', displayOptions: { show: { authentication: ['sunatApi'] } } },
+			{ name: 'sunatSireApi', required: true, testedBy: 'sunatSireApiTest', displayOptions: { show: { authentication: ['sunatSireApi'] } } },
+		],
 		requestDefaults: sunatRequestDefaults,
-		properties: nodeProperties(sunatApi, resources, 'invoice'),
+		properties: [...authentication, ...nodeProperties(sunatApi, resources, 'invoice')],
 	};
 
 	methods = {
-		credentialTest: { sunatApiTest },
+		credentialTest: { sunatApiTest, sunatSireApiTest },
 	};
 }

@@ -4,14 +4,15 @@ import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INod
 
 import { sunatBaseUrl, sunatTokenRequest, tokenErrorReason } from '../../credentials/SunatApi.credentials';
 import { CREDENTIAL_TEST_TIMEOUT_MS, connectionFailure, failed, passed } from '../shared/credentialTest';
+import type { Failure } from '../shared/errors';
 import { todayInLima } from '../shared/dates';
 import { checkRuc } from '../shared/ruc';
 import { sunatReason, tokenFailure } from './errors';
 import { consultingPath } from './transport';
 
-type Answer = { statusCode: number; body: unknown };
+export type Answer = { statusCode: number; body: unknown };
 
-async function post(context: ICredentialTestFunctions, options: IDataObject): Promise<Answer> {
+export async function post(context: ICredentialTestFunctions, options: IDataObject): Promise<Answer> {
 	// The credential test context offers only the legacy request helper.
 	return (await context.helpers.request({
 		method: 'POST',
@@ -23,19 +24,23 @@ async function post(context: ICredentialTestFunctions, options: IDataObject): Pr
 	})) as Answer;
 }
 
-const isWebAddress = (url: string) => /^https?:\/\/[^/]/.test(url);
+export const isWebAddress = (url: string) => /^https?:\/\/[^/]/.test(url);
 
-export async function sunatApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
-	const data = credential.data ?? {};
-	const ruc = checkRuc(data.ruc);
-	if (!ruc.valid) return failed(`The RUC ${JSON.stringify(String(data.ruc ?? ''))} ${ruc.problem}. ${ruc.hint}`);
-	const token = sunatTokenRequest(data);
-	if (!isWebAddress(token.url)) return failed('The Token URL is not a web address. Keep https://api-seguridad.sunat.gob.pe.');
+/**
+ * Asks SUNAT's token service for a token as the credential's Test does: the token, or the test's
+ * verdict saying which part SUNAT refused (`refusal`: the API's table of token refusals).
+ */
+export async function tokenForTest(
+	context: ICredentialTestFunctions,
+	token: { url: string; form: Record<string, string> },
+	refusal: (statusCode: number, reason: string) => Failure,
+): Promise<{ accessToken: string } | { verdict: INodeCredentialTestResult }> {
+	if (!isWebAddress(token.url)) return { verdict: failed('The Token URL is not a web address. Keep https://api-seguridad.sunat.gob.pe.') };
 	let answer: Answer;
 	try {
-		answer = await post(this, { uri: token.url, form: token.form, json: false, headers: { Accept: 'application/json' } });
+		answer = await post(context, { uri: token.url, form: token.form, json: false, headers: { Accept: 'application/json' } });
 	} catch (error) {
-		return failed(connectionFailure(error, token.url, 'Token URL'));
+		return { verdict: failed(connectionFailure(error, token.url, 'Token URL')) };
 	}
 	let body = answer.body;
 	try {
@@ -44,15 +49,23 @@ export async function sunatApiTest(this: ICredentialTestFunctions, credential: I
 		// A page, not JSON: its text is the reason.
 	}
 	const accessToken = (body as IDataObject | null)?.access_token;
-	if (answer.statusCode >= 300 || typeof accessToken !== 'string') {
-		const refused = tokenFailure(answer.statusCode, tokenErrorReason(body));
-		return failed(`${refused.message.charAt(0).toUpperCase()}${refused.message.slice(1)}. ${refused.description}`);
-	}
+	if (answer.statusCode < 300 && typeof accessToken === 'string') return { accessToken };
+	const refused = refusal(answer.statusCode, tokenErrorReason(body));
+	return { verdict: failed(`${refused.message.charAt(0).toUpperCase()}${refused.message.slice(1)}. ${refused.description}`) };
+}
 
+export async function sunatApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const ruc = checkRuc(data.ruc);
+	if (!ruc.valid) return failed(`The RUC ${JSON.stringify(String(data.ruc ?? ''))} ${ruc.problem}. ${ruc.hint}`);
+	const token = await tokenForTest(this, sunatTokenRequest(data), tokenFailure);
+	if ('verdict' in token) return token.verdict;
+	const { accessToken } = token;
 	const url = `${sunatBaseUrl.apply(data.apiUrl)}${consultingPath(ruc.value)}/validarcomprobante`;
 	if (!isWebAddress(url)) return failed('The API URL is not a web address. Keep https://api.sunat.gob.pe.');
 	// Any receipt will do: what counts is that SUNAT takes the token and the RUC.
 	const probe = { numRuc: ruc.value, codComp: '01', numeroSerie: 'F001', numero: '1', fechaEmision: todayInLima().split('-').reverse().join('/'), monto: '1.00' };
+	let answer: Answer;
 	try {
 		answer = await post(this, { uri: url, body: probe, headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` } });
 	} catch (error) {

@@ -147,19 +147,27 @@ function tokenErrorIn(error: unknown): SunatTokenError | undefined {
 	return undefined;
 }
 
-/** A failure with no answer of the check: the token refused, or nothing answered. */
-export function sunatNoAnswerFailure(context: RequestContext, error: unknown): Failure {
-	const refused = tokenErrorIn(error);
-	if (refused) return tokenFailure(refused.statusCode, refused.reason);
-	const { kind, code } = noAnswer(error);
-	const { subject } = context;
-	if (kind === 'timeout') return { message: `SUNAT did not answer in time for ${subject} (${code})`, description: 'SUNAT is often slow: try again later, or raise the Timeout under Request Options.' };
-	if (kind === 'dropped') return { message: `SUNAT closed the connection while answering ${subject} (${code})`, description: 'Try again in a moment (or turn on Retry On Fail).' };
-	return {
-		message: `cannot reach SUNAT for ${subject}${code ? ` (${code})` : ''}`,
-		description: 'Check the Token URL and API URL in the SUNAT API credential and that this n8n can reach them.',
+/**
+ * What a failure with no answer means for one SUNAT API (its table of token refusals, its
+ * credential's name): the token refused, or nothing answered.
+ */
+export function noAnswerFailureOf(refusal: (statusCode: number, reason: string) => Failure, credential: string) {
+	return (context: RequestContext, error: unknown): Failure => {
+		const refused = tokenErrorIn(error);
+		if (refused) return refusal(refused.statusCode, refused.reason);
+		const { kind, code } = noAnswer(error);
+		const { subject } = context;
+		if (kind === 'timeout') return { message: `SUNAT did not answer in time for ${subject} (${code})`, description: 'SUNAT is often slow: try again later, or raise the Timeout under Request Options.' };
+		if (kind === 'dropped') return { message: `SUNAT closed the connection while answering ${subject} (${code})`, description: 'Try again in a moment (or turn on Retry On Fail).' };
+		return {
+			message: `cannot reach SUNAT for ${subject}${code ? ` (${code})` : ''}`,
+			description: `Check the Token URL and API URL in the ${credential} credential and that this n8n can reach them.`,
+		};
 	};
 }
+
+/** A failure with no answer of the check: the token refused, or nothing answered. */
+export const sunatNoAnswerFailure = noAnswerFailureOf(tokenFailure, 'SUNAT API');
 
 /** 429 (too many requests) and the gateway's outage answers: nothing was checked, so the request may go again. */
 const REFUSALS = [429, 502, 503, 504];

@@ -1,6 +1,6 @@
 // The fields of Invoice → Validate: each parameter, its check and where its value goes in SUNAT's
 // JSON body (numRuc, codComp, numeroSerie, numero, fechaEmision, monto); and the run's Options.
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field } from '../shared/contract';
 import { checkedField, inBody, optionNumber, optionsCollection } from '../shared/fields';
@@ -97,6 +97,8 @@ export const amount = checkedField(
 export interface SunatOptions {
 	maxConcurrentRequests?: number;
 	maxWaitSeconds?: number;
+	/** SIRE's: how long a run waits for a ticket (an export, an acceptance) to be processed. */
+	maxTicketWaitSeconds?: number;
 }
 
 /** Requests of a run in flight at once: SUNAT publishes no limit, and its service is slow when pressed. */
@@ -106,33 +108,43 @@ const MAX_CONCURRENT_REQUESTS = 20;
 export const DEFAULT_WAIT_SECONDS = 300;
 const MAX_WAIT_SECONDS = 3600;
 
-export const sunatOptions: Field<'options', SunatOptions> = {
-	name: 'options',
-	properties: [
-		optionsCollection([
-			{
-				displayName: 'Max Concurrent Requests',
-				name: 'maxConcurrentRequests',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
-				default: DEFAULT_CONCURRENT_REQUESTS,
-				description: 'How many checks of this run may wait for SUNAT at once',
-			},
-			{
-				displayName: 'Max Wait for SUNAT (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: MAX_WAIT_SECONDS },
-				default: DEFAULT_WAIT_SECONDS,
-				description: 'When SUNAT refuses requests as too many (429) or is down (502, 503, 504), the node waits and tries again, up to this long; then the items still waiting fail. 0: never wait.',
-			},
-		]),
-	],
-	read(item) {
-		const options = item.parameter('options', {}) as SunatOptions;
-		return {
-			maxConcurrentRequests: optionNumber(item, 'Max Concurrent Requests', options.maxConcurrentRequests, [1, MAX_CONCURRENT_REQUESTS], 'requests', true),
-			maxWaitSeconds: optionNumber(item, 'Max Wait for SUNAT', options.maxWaitSeconds, [0, MAX_WAIT_SECONDS], 'seconds'),
-		};
-	},
-};
+/**
+ * The run's Options of a SUNAT API: requests in flight (`requests` names them: "checks"), how long
+ * SUNAT's refusals are waited out, and the API's own options after them (`more`: SIRE's ticket wait).
+ */
+export function sunatOptionsField(defaultConcurrent: number, requests: string, more: INodeProperties[] = []): Field<'options', SunatOptions> {
+	return {
+		name: 'options',
+		properties: [
+			optionsCollection([
+				{
+					displayName: 'Max Concurrent Requests',
+					name: 'maxConcurrentRequests',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_REQUESTS },
+					default: defaultConcurrent,
+					description: `How many ${requests} of this run may wait for SUNAT at once`,
+				},
+				{
+					displayName: 'Max Wait for SUNAT (Seconds)',
+					name: 'maxWaitSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: MAX_WAIT_SECONDS },
+					default: DEFAULT_WAIT_SECONDS,
+					description: 'When SUNAT refuses requests as too many (429) or is down (502, 503, 504), the node waits and tries again, up to this long; then the items still waiting fail. 0: never wait.',
+				},
+				...more,
+			]),
+		],
+		read(item) {
+			const options = item.parameter('options', {}) as SunatOptions;
+			return {
+				maxConcurrentRequests: optionNumber(item, 'Max Concurrent Requests', options.maxConcurrentRequests, [1, MAX_CONCURRENT_REQUESTS], 'requests', true),
+				maxWaitSeconds: optionNumber(item, 'Max Wait for SUNAT', options.maxWaitSeconds, [0, MAX_WAIT_SECONDS], 'seconds'),
+				...(more.length ? { maxTicketWaitSeconds: optionNumber(item, 'Max Wait for the Ticket', options.maxTicketWaitSeconds, [0, MAX_WAIT_SECONDS], 'seconds') } : {}),
+			};
+		},
+	};
+}
+
+export const sunatOptions = sunatOptionsField(DEFAULT_CONCURRENT_REQUESTS, 'checks');

@@ -343,7 +343,12 @@ export interface Resource {
 	operations: Operation[];
 	/** The operation picked when the resource is. */
 	default: string;
+	/** The API its operations talk to when not the node's (SUNAT's registers): `authentication` picks its credential. */
+	api?: Api;
 }
+
+/** The API a resource's operations talk to: its own, or the node's. */
+export const apiOf = (resource: Pick<Resource, 'api'>, nodeApi: Api): Api => resource.api ?? nodeApi;
 
 /** The API's fields an operation reads after its own: none for one that sends nothing (`local`). */
 export const apiFieldsOf = (api: Api, op: Operation): readonly Field[] => (op.local ? [] : (api.fields ?? []));

@@ -15,7 +15,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { Api, Operation, RequestOptions, Resource } from './contract';
+import { apiOf, type Api, type Operation, type RequestOptions, type Resource } from './contract';
 import { routingNodeDomainRefusal } from './n8nReleases';
 import { applyRequestOptions } from './requestOptions';
 import { itemReader, type ItemReaderFunctions, type RunFunctions } from './itemReader';
@@ -163,7 +163,7 @@ export function customOperationsOf(
 				throw new Error(`${op.name}: a custom operation sends its request once (no send, toBinary, local or oncePerRun)`);
 			}
 			operations[resource.value] ??= {};
-			const plan = planOf(api, resource, op);
+			const plan = planOf(apiOf(resource, api), resource, op);
 			operations[resource.value][op.value] = async function (this: IExecuteFunctions) {
 				return await runCustomOperation(this, plan, requestDefaults);
 			};

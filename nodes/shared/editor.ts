@@ -3,7 +3,7 @@
 // operations that use it) and the canvas subtitle. Nothing here runs per item.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiFieldsOf, type Api, type Field, type Operation, type Resource } from './contract';
+import { apiFieldsOf, apiOf, type Api, type Field, type Operation, type Resource } from './contract';
 import { operationRouting } from './routingNodeAdaptation';
 import { ownFieldsOf } from './simplify';
 
@@ -62,7 +62,7 @@ function usesOfParameters(api: Api, resources: Resource[]): Map<INodeProperties[
 	const ownLists = [...uses.keys()];
 	// Then the API's fields (Options): these come last whichever operation is picked.
 	for (const resource of resources) {
-		for (const op of resource.operations) for (const field of withParameters(apiFieldsOf(api, op))) use(field, resource, op);
+		for (const op of resource.operations) for (const field of withParameters(apiFieldsOf(apiOf(resource, api), op))) use(field, resource, op);
 	}
 	const apiLists = [...uses.keys()].filter((list) => !ownLists.includes(list));
 	return new Map([...inOperationOrder(ownLists, sequences), ...apiLists].map((list) => [list, uses.get(list)!]));
@@ -190,7 +190,10 @@ function lastOwnFieldOf(properties: INodeProperties[], resource: string, operati
 	return last;
 }
 
-/** A node's properties: Resource, one Operation per resource (each option with its routing), then the fields. */
+/**
+ * A node's properties: Resource, one Operation per resource (each option with its routing), then the
+ * fields. `api` is the node's; a resource may name its own (`Resource.api`).
+ */
 export function nodeProperties(api: Api, resources: Resource[], defaultResource: string): INodeProperties[] {
 	const operationProperties = resources.map(
 		({ default: defaultOperation, ...resource }): INodeProperties => ({
@@ -207,7 +210,7 @@ export function nodeProperties(api: Api, resources: Resource[], defaultResource:
 						action: op.action,
 						description: op.description,
 						// n8n runs a custom operation's execute function (customOperation.ts), never its routing.
-						...(op.custom ? {} : { routing: operationRouting(api, resource, op) }),
+						...(op.custom ? {} : { routing: operationRouting(apiOf(resource, api), resource, op) }),
 					}),
 				)
 				.sort(defaultFirst(defaultOperation)),

@@ -56,7 +56,7 @@ export const refusedEarlier = ({ message, description, httpCode }: Failure, posi
 });
 
 /** An error about an item where nothing was sent: its sentence, and (as the description) what to do. */
-function nothingSentError(node: INode, itemIndex: number, sentence: string, hint: string): NodeOperationError {
+export function nothingSentError(node: INode, itemIndex: number, sentence: string, hint: string): NodeOperationError {
 	const text = forItem(`${sentence} Nothing was sent.`, itemIndex);
 	const error = new NodeOperationError(node, text, { itemIndex, description: hint, level: 'warning' });
 	// n8n swaps a message naming a system error code (a value such as "sleepermode" holds EPERM) for

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME, SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { UNKNOWN_RUC, VALID_TOKEN, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
+import { SANDBOX_SIRE_CLIENT, startSireFake, type SireFake } from '../../fakes/sire';
 import { SANDBOX_CLIENT, startSunatFake, type SunatFake } from '../../fakes/sunat';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
@@ -64,6 +65,7 @@ const sunatWorkflow: WorkflowJson = {
 let lookup: LookupFake;
 let messaging: EvolutionFake;
 let sunat: SunatFake;
+let sire: SireFake;
 let n8n: N8n;
 let server: N8nServer | undefined;
 const executions = new Map<string, Execution>();
@@ -72,6 +74,7 @@ beforeAll(async () => {
 	lookup = await startLookupFake({ today: FRIDAY });
 	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
 	sunat = await startSunatFake();
+	sire = await startSireFake();
 	n8n = await N8n.start();
 	n8n.credential(SANDBOX_CREDENTIALS.lookup.type, { baseUrl: lookup.url, accessToken: VALID_TOKEN }, SANDBOX_CREDENTIALS.lookup);
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
@@ -79,6 +82,11 @@ beforeAll(async () => {
 		SANDBOX_CREDENTIALS.sunat.type,
 		{ clientId: SANDBOX_CLIENT.clientId, clientSecret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc, tokenUrl: sunat.url, apiUrl: sunat.url },
 		SANDBOX_CREDENTIALS.sunat,
+	);
+	n8n.credential(
+		SANDBOX_CREDENTIALS.sunatSire.type,
+		{ clientId: SANDBOX_SIRE_CLIENT.clientId, clientSecret: SANDBOX_SIRE_CLIENT.clientSecret, ruc: SANDBOX_SIRE_CLIENT.ruc, solUser: SANDBOX_SIRE_CLIENT.solUser, solPassword: SANDBOX_SIRE_CLIENT.solPassword, tokenUrl: sire.url, apiUrl: sire.url },
+		SANDBOX_CREDENTIALS.sunatSire,
 	);
 	await n8n.importWorkflows([...examples.map(({ workflow }) => workflow), sunatWorkflow]);
 	for (const { workflow } of manual) executions.set(workflow.id, await n8n.execute(workflow.id));
@@ -91,6 +99,7 @@ afterAll(async () => {
 	await lookup?.close();
 	await messaging?.close();
 	await sunat?.close();
+	await sire?.close();
 });
 
 const executionOf = (id: string) => {
@@ -105,7 +114,7 @@ const sentTexts = (since = 0) =>
 	messaging.requests.slice(since).filter((r) => r.path.startsWith('/message/sendText/')).map((r) => r.body as IDataObject);
 
 describe('examples/', () => {
-	it('has the twelve task examples, each with a unique id and name', () => {
+	it('has the thirteen task examples, each with a unique id and name', () => {
 		expect(examples.map(({ file }) => file)).toEqual([
 			'ai-agent-ruc-to-whatsapp.json',
 			'approve-payment-on-whatsapp.json',
@@ -116,6 +125,7 @@ describe('examples/', () => {
 			'provision-customer-whatsapp.json',
 			'reply-once.json',
 			'ruc-bot.json',
+			'sire-monthly-purchases.json',
 			'taxpayer-to-whatsapp.json',
 			'validate-supplier-invoices.json',
 			'validate-supplier-rucs.json',
@@ -196,7 +206,8 @@ describe('examples/', () => {
 		expect(problem['03 B01-45']).toMatch(/^not checked: Series "B01" is not 4 letters or digits\. Nothing was sent\. \[item 5\]$/);
 		// One token for the run; the mistyped row cost no check.
 		expect(sunat.tokenRequests()).toHaveLength(1);
-		expect(sunat.checks()).toHaveLength(5);
+		// sire-monthly-purchases, run before it, checked its two receipts at the same fake.
+		expect(sunat.checks()).toHaveLength(5 + 2);
 		const [message] = sentTexts().filter((body) => String(body.text).startsWith('*Facturas de proveedores por revisar'));
 		expect(message).toMatchObject({ number: '51987654321' });
 		expect(String(message.text).split('\n')).toEqual([
@@ -206,6 +217,24 @@ describe('examples/', () => {
 			`• Juan Carlos Pérez (freelance) E001-15 (RUC 10123456781): ${problem['R1 E001-15']}`,
 			`• SUNAT (customs and taxes) B001-46 (RUC 20131312955): ${problem['03 B001-46']}`,
 			`• Boleta with a mistyped series B01-45 (RUC 20131312955): ${problem['03 B01-45']}`,
+		]);
+	});
+
+	it("sire-monthly-purchases gets March 2025's purchase proposal, checks the receipts the sheet lacks at SUNAT, and sends the accountant one message", () => {
+		const execution = executionOf('exSireMonthPurch');
+		expect(execution.output('Get purchase proposal')).toHaveLength(5);
+		expect(execution.output('In the sheet').map((item) => item.receipt)).toEqual(['01 F002-31', '01 F001-1688', '01 F700-9921']);
+		expect(execution.output('Validate at SUNAT').map((item) => [item.series, item.number, item.estado])).toEqual([
+			['F001', '123', 'ACEPTADO'],
+			['F020', '40211', 'NO EXISTE'],
+		]);
+		expect(sire.tokenRequests()).toHaveLength(1);
+		const [message] = sentTexts().filter((body) => String(body.text).startsWith('*Compras 202503'));
+		expect(message).toMatchObject({ number: '51987654321' });
+		expect(String(message.text).split('\n')).toEqual([
+			'*Compras 202503: en SUNAT, no en la hoja (2)*',
+			'• 01 F001-123 CORPORACION ACEROS AREQUIPA S.A. (RUC 20131312955), S/ 1180.50: SUNAT ACEPTADO',
+			'• 01 F020-40211 SAGA FALABELLA S A (RUC 20100128056), S/ 1299.00: SUNAT NO EXISTE, to review',
 		]);
 	});
 

@@ -76,7 +76,7 @@ describe('package.json as the npm registry and n8n read it', () => {
 			'MessagingTrigger.node.js',
 			'SunatInvoice.node.js',
 		]);
-		expect(manifest.n8n.credentials.map((file) => path.basename(file))).toEqual(['TaxpayerLookupApi.credentials.js', 'MessagingApi.credentials.js', 'SunatApi.credentials.js']);
+		expect(manifest.n8n.credentials.map((file) => path.basename(file))).toEqual(['TaxpayerLookupApi.credentials.js', 'MessagingApi.credentials.js', 'SunatApi.credentials.js', 'SunatSireApi.credentials.js']);
 	});
 });
 

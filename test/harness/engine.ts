@@ -30,6 +30,7 @@ import {
 
 import { MessagingApi } from '../../credentials/MessagingApi.credentials';
 import { SunatApi } from '../../credentials/SunatApi.credentials';
+import { SunatSireApi } from '../../credentials/SunatSireApi.credentials';
 import { TaxpayerLookupApi } from '../../credentials/TaxpayerLookupApi.credentials';
 import { ExchangeRateTrigger } from '../../nodes/TaxpayerLookup/ExchangeRate/ExchangeRateTrigger.node';
 import { Messaging } from '../../nodes/Messaging/Messaging.node';
@@ -80,6 +81,7 @@ registerNodeType(new Messaging());
 registerNodeType(new ExchangeRateTrigger());
 registerNodeType(new MessagingTrigger());
 registerCredentialType(new SunatApi());
+registerCredentialType(new SunatSireApi());
 registerNodeType(new SunatInvoice());
 
 /** Emits the items a test gives it (as its input), like a Code node or a spreadsheet would. */

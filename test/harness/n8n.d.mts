@@ -19,6 +19,7 @@ export declare const SANDBOX_CREDENTIALS: {
 	lookup: { id: string; name: string; type: 'taxpayerLookupApi' };
 	messaging: { id: string; name: string; type: 'messagingApi' };
 	sunat: { id: string; name: string; type: 'sunatApi' };
+	sunatSire: { id: string; name: string; type: 'sunatSireApi' };
 	openAi: { id: string; name: string; type: 'openAiApi' };
 };
 

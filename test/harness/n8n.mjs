@@ -48,6 +48,7 @@ export const SANDBOX_CREDENTIALS = {
 	lookup: { id: 'sandboxLookupApi', name: 'Taxpayer Lookup (sandbox fake)', type: 'taxpayerLookupApi' },
 	messaging: { id: 'sandboxMessaging', name: 'Messaging (sandbox fake)', type: 'messagingApi' },
 	sunat: { id: 'sandboxSunatApi', name: 'SUNAT API (sandbox fake)', type: 'sunatApi' },
+	sunatSire: { id: 'sandboxSunatSireApi', name: 'SUNAT SIRE API (sandbox fake)', type: 'sunatSireApi' },
 	// n8n's own OpenAI credential, pointed at fakes/openai (the stand-in model) for the AI agent example.
 	openAi: { id: 'sandboxOpenAiApi', name: 'OpenAI (sandbox stand-in model)', type: 'openAiApi' },
 };
