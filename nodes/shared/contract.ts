@@ -65,16 +65,15 @@ export type ValuesOf<Fields extends readonly Field[]> = { [F in Fields[number] a
 /** The value of `field` among values read before (or at the API level): typed by the field, found by its name. */
 export const valueOf = <N extends string, T>(values: Values, field: Field<N, T>): Awaited<T> => values[field.name] as Awaited<T>;
 
-/** What a send with `notFoundIsAnswer` resolves to when the API answers 404; REFUSED, when `refusedIf` picks the answer. */
+/** What a send resolves to when the API answers 404 with `notFoundIsAnswer`, and when `refusedIf` picks the answer. */
 export const NOT_FOUND = Symbol('not found');
 export const REFUSED = Symbol('refused');
 
 /**
- * Sends the operation's request once, with `change` applied; resolves to a successful answer's
- * body. With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the
- * run), for an operation that then asks something else; with `refusedIf`, an answer it picks (a
- * refusal of the request's form, nothing done) resolves to REFUSED, for one that then sends it
- * otherwise. With `nullIsAnswer`, a 2xx JSON `null` (a read of something never stored) resolves to null.
+ * Sends the operation's request once, with `change` applied; resolves to a successful answer's body.
+ * With `notFoundIsAnswer`, a 404 resolves to NOT_FOUND instead of failing (and stopping the run); with
+ * `refusedIf`, an answer it picks (the request's form refused, nothing done) resolves to REFUSED, for
+ * an operation that then asks or sends otherwise; with `nullIsAnswer`, a 2xx JSON `null` resolves to null.
  */
 export type SendRequest = (
 	change?: Partial<RequestOptions>,
@@ -269,10 +268,7 @@ export interface QuotaRules {
 export interface RunLimits {
 	maxInFlight: number;
 	maxQuotaWaitMs: number;
-	/**
-	 * The run's first request goes alone, the others once it is answered: a token the credential
-	 * fetches before it (n8n's preAuthentication) then serves them all instead of one per request.
-	 */
+	/** The run's first request goes alone, the others once it is answered: the token fetched before it (preAuthentication) serves them all. */
 	firstAlone?: boolean;
 }
 
@@ -347,7 +343,6 @@ export interface Resource {
 	api?: Api;
 }
 
-/** The API a resource's operations talk to: its own, or the node's. */
 export const apiOf = (resource: Pick<Resource, 'api'>, nodeApi: Api): Api => resource.api ?? nodeApi;
 
 /** The API's fields an operation reads after its own: none for one that sends nothing (`local`). */

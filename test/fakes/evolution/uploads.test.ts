@@ -90,7 +90,7 @@ describe("the fake Evolution API, each release's upload schemas", () => {
 	const NOT_A_FLAG = ['mentionsEveryOne is not of a type(s) boolean', 'mentionsEveryOne is not one of enum values: true,false'];
 
 	it.each(['2.3.6', '2.3.7'] as const)('%s lets Mention Everyone through as text (its schemas name the flag everyOne), and reads no GIF keys', async (release) => {
-		fake.release = release;
+		state.fake.release = release;
 		expect((await upload('sendMedia', [...IMAGE, ['mentionsEveryOne', 'true']], png)).status).toBe(201);
 		expect((await upload('sendPtv', [['number', '51987654321'], ['mentionsEveryOne', 'true']], mp4)).status).toBe(201);
 		expect((await upload('sendMedia', [...IMAGE, ['gifPlayback', 'yes']], png)).status).toBe(201);
@@ -101,7 +101,7 @@ describe("the fake Evolution API, each release's upload schemas", () => {
 	});
 
 	it('2.4.0-rc2 refuses Mention Everyone as text on every upload route that has it, and takes the GIF keys as text', async () => {
-		fake.release = '2.4.0-rc2';
+		state.fake.release = '2.4.0-rc2';
 		expect(refusal(await upload('sendMedia', [...IMAGE, ['mentionsEveryOne', 'true']], png))).toEqual([400, { message: [NOT_A_FLAG] }]);
 		expect(refusal(await upload('sendPtv', [['number', '51987654321'], ['mentionsEveryOne', 'true']], mp4))).toEqual([400, { message: [NOT_A_FLAG] }]);
 		expect(refusal(await upload('sendWhatsAppAudio', [['number', '51987654321'], ['mentionsEveryOne', 'true']], png))).toEqual([400, { message: [NOT_A_FLAG] }]);
@@ -113,7 +113,7 @@ describe("the fake Evolution API, each release's upload schemas", () => {
 	});
 
 	it.each(['2.3.6', '2.4.0-rc2'] as const)('%s refuses what no form can carry in any release: a delay, a status font or flag', async (release) => {
-		fake.release = release;
+		state.fake.release = release;
 		expect(refusal(await upload('sendMedia', [...IMAGE, ['delay', '1200']], png))).toEqual([400, { message: [['Enter a value in milliseconds']] }]);
 		const status = await upload('sendStatus', [['type', 'image'], ['content', 'x'], ['font', '1'], ['allContacts', 'true']], png);
 		expect(refusal(status)).toEqual([
