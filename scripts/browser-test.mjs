@@ -41,6 +41,11 @@ const NODE_SEARCHES = [
 	['peru', ['Taxpayer Lookup']],
 	['exchange rate', ['Taxpayer Lookup', 'Exchange Rate']],
 	['tipo de cambio', ['Taxpayer Lookup', 'Exchange Rate']],
+	// SUNAT's registers (issue 48): the words an accountant types, found by the SUNAT node's aliases.
+	['sire', ['SUNAT']],
+	['registro de compras', ['SUNAT']],
+	['rvie', ['SUNAT']],
+	['factura', ['SUNAT']],
 ];
 
 /** A node panel's credential picker. */
@@ -378,7 +383,7 @@ async function runSteps(page, step, snap, sandbox) {
 		}
 		// A control: a word none of ours answers to finds none of them (the check can tell).
 		const control = await searchNodeCreator(page, 'postgres', ['Postgres']);
-		const ours = ['Messaging', 'Taxpayer Lookup', 'Exchange Rate'].filter((name) => control.some((shown) => shownAs(shown, name)));
+		const ours = ['Messaging', 'Taxpayer Lookup', 'Exchange Rate', 'SUNAT'].filter((name) => control.some((shown) => shownAs(shown, name)));
 		expect(control.length > 0 && ours.length === 0, `"postgres" shows ${control.join(', ') || 'nothing'}`);
 		expect(missing.length === 0, `not found: ${missing.join('; ')}`);
 	});
