@@ -16,6 +16,7 @@ import { VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fak
 import { startOpenAiFake, type OpenAiFake } from '../../fakes/openai';
 import { N8N_VERSION, PACKAGE_NAME } from '../harness/n8n.mjs';
 import { N8n, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
+import { messagingTriggerWorkflow } from './triggerWorkflow';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
 /** The node types the release loaded, as `n8n export:nodes` listed them (globalSetup.ts). */
@@ -63,37 +64,21 @@ const node = (name: string, type: string, typeVersion: number, parameters: IData
 });
 const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
 
-/** A published Messaging Trigger's workflow; `outputs`: the nodes its outputs lead to, one each. */
-function messagingTriggerFlow(id: string, name: string, webhookId: string, on: { value: string; events: string[]; options: IDataObject }, outputs: string[] = []): WorkflowJson {
-	return {
-		id,
-		name,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			node('Messaging Trigger', `${PACKAGE_NAME}.messagingTrigger`, 1, {
-				instanceName: { __rl: true, mode: 'name', value: on.value },
-				events: on.events,
-				options: { replaceExistingWebhook: true, ...on.options },
-			}, { webhookId, credentials: { messagingApi: messagingCredential } }),
-			...outputs.map((output) => node(output, 'n8n-nodes-base.noOp', 1, {})),
-		],
-		connections: outputs.length ? { 'Messaging Trigger': { main: outputs.map((output) => [{ node: output, type: 'main', index: 0 }]) } } : {},
-	};
-}
-
 function workflows(): WorkflowJson[] {
 	const messagingCredentials = { messagingApi: messagingCredential };
 	return [
-		messagingTriggerFlow(LISTENER, 'Release: Messaging Trigger', LISTENER_WEBHOOK, { value: 'sales', events: ['messageReceived'], options: {} }),
-		messagingTriggerFlow(
-			PER_EVENT,
-			'Release: Messaging Trigger, One per Event',
-			PER_EVENT_WEBHOOK,
-			{ value: 'Support Team', events: ['connectionUpdate', 'messageReceived'], options: { outputs: 'perEvent' } },
+		messagingTriggerWorkflow({ id: LISTENER, name: 'Release: Messaging Trigger', webhookId: LISTENER_WEBHOOK, instance: 'sales', events: ['messageReceived'], credential: messagingCredential }),
+		messagingTriggerWorkflow({
+			id: PER_EVENT,
+			name: 'Release: Messaging Trigger, One per Event',
+			webhookId: PER_EVENT_WEBHOOK,
+			instance: 'Support Team',
+			events: ['connectionUpdate', 'messageReceived'],
+			options: { outputs: 'perEvent' },
 			// Outputs in the event list's order: Message Received, then Connection Update.
-			['On message', 'On connection'],
-		),
+			outputs: ['On message', 'On connection'],
+			credential: messagingCredential,
+		}),
 		{
 			id: APPROVE,
 			name: 'Release: Send and Wait',

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { callData, connectionUpdateData, qrCodeData, textMessageData } from '../../fakes/evolution/events';
-import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { N8n, type N8nServer } from './n8n';
+import { TRIGGER, messagingTriggerWorkflow, noOp, outputsTo } from './triggerWorkflow';
 
-const TRIGGER = 'Messaging Trigger';
 const PER_EVENT = { id: 'e2eTrigOutputs01', webhookId: '2c7e1f0a-5b3d-4e6f-9a8b-7c6d5e4f3a2b', instance: 'Support Team' };
 const SINGLE = { id: 'e2eTrigOutputs02', webhookId: '9d8c7b6a-1e2f-4a3b-8c5d-0f1e2d3c4b5a', instance: 'sales' };
 
@@ -18,41 +18,13 @@ let messaging: EvolutionFake;
 let n8n: N8n;
 let server: N8nServer;
 
-const credentials = { messagingApi: { id: SANDBOX_CREDENTIALS.messaging.id, name: SANDBOX_CREDENTIALS.messaging.name } };
-const noOp = (name: string, y: number) => ({ id: name.toLowerCase().replace(/\W+/g, '-'), name, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, y], parameters: {} });
-/** The trigger's connections: output i to the node named i-th. */
-const outputsTo = (...names: string[]) => ({ [TRIGGER]: { main: names.map((node) => [{ node, type: 'main', index: 0 }]) } });
-
-function triggerWorkflow(setup: typeof PER_EVENT, events: string[], options: IDataObject, nodes: string[], name: string): WorkflowJson {
-	return {
-		id: setup.id,
-		name,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'trigger',
-				name: TRIGGER,
-				type: 'n8n-nodes-taxpayer-messaging.messagingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: setup.webhookId,
-				parameters: { instanceName: { __rl: true, mode: 'name', value: setup.instance }, events, options: { replaceExistingWebhook: true, ...options } },
-				credentials,
-			},
-			...nodes.map((node, index) => noOp(node, index * 200)),
-		],
-		connections: outputsTo(...nodes),
-	};
-}
-
 beforeAll(async () => {
 	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
 	n8n = await N8n.start();
 	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
 	await n8n.importWorkflows([
-		triggerWorkflow(PER_EVENT, ['qrCodeUpdated', 'messageReceived', 'connectionUpdate'], { outputs: 'perEvent' }, ['On message', 'On connection', 'On QR code'], 'Trigger outputs: one per event'),
-		triggerWorkflow(SINGLE, ['messageReceived', 'connectionUpdate'], {}, ['Every event'], 'Trigger outputs: one'),
+		messagingTriggerWorkflow({ ...PER_EVENT, name: 'Trigger outputs: one per event', events: ['qrCodeUpdated', 'messageReceived', 'connectionUpdate'], options: { outputs: 'perEvent' }, outputs: ['On message', 'On connection', 'On QR code'] }),
+		messagingTriggerWorkflow({ ...SINGLE, name: 'Trigger outputs: one', events: ['messageReceived', 'connectionUpdate'], outputs: ['Every event'] }),
 	]);
 	server = await n8n.startServer();
 });
@@ -136,7 +108,7 @@ describe('Messaging Trigger in a running n8n: Outputs One per Event', () => {
 				...(workflow.nodes as IDataObject[]).map((node) =>
 					node.name === TRIGGER ? { ...node, parameters: { ...(node.parameters as IDataObject), events: ['messageReceived', 'call', 'connectionUpdate'] } } : node,
 				),
-				noOp('On call', 600),
+				noOp('On call', 3),
 			],
 			connections: outputsTo(...nodes),
 		}));

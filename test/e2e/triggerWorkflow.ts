@@ -1,5 +1,8 @@
 // A workflow that starts with a Messaging Trigger, as the editor saves it: the trigger on an
-// instance of the sandbox's Messaging credential, replacing the instance's webhook when published.
+// instance of the sandbox's Messaging credential (or the one given), replacing the instance's
+// webhook when published; with `outputs`, a No Op node on each of its outputs, in order.
+import type { IDataObject } from 'n8n-workflow';
+
 import { SANDBOX_CREDENTIALS } from '../harness/n8n.mjs';
 import type { WorkflowJson } from './n8n';
 
@@ -10,9 +13,22 @@ export interface MessagingTriggerWorkflow {
 	/** The instance's name. */
 	instance: string;
 	events: string[];
+	/** Options besides Replace Existing Webhook (on). */
+	options?: IDataObject;
+	/** The nodes the trigger's outputs lead to: output i to the i-th. */
+	outputs?: string[];
+	credential?: { id: string; name: string };
 }
 
-export function messagingTriggerWorkflow({ id, name, webhookId, instance, events }: MessagingTriggerWorkflow): WorkflowJson {
+export const TRIGGER = 'Messaging Trigger';
+
+/** A No Op node, placed the `index`-th right of the trigger. */
+export const noOp = (name: string, index: number) => ({ id: name.toLowerCase().replace(/\W+/g, '-'), name, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, index * 200], parameters: {} });
+
+/** The trigger's connections: output i to the node named i-th. */
+export const outputsTo = (...names: string[]) => ({ [TRIGGER]: { main: names.map((node) => [{ node, type: 'main', index: 0 }]) } });
+
+export function messagingTriggerWorkflow({ id, name, webhookId, instance, events, options = {}, outputs = [], credential = SANDBOX_CREDENTIALS.messaging }: MessagingTriggerWorkflow): WorkflowJson {
 	return {
 		id,
 		name,
@@ -21,15 +37,16 @@ export function messagingTriggerWorkflow({ id, name, webhookId, instance, events
 		nodes: [
 			{
 				id: 'trigger',
-				name: 'Messaging Trigger',
+				name: TRIGGER,
 				type: 'n8n-nodes-taxpayer-messaging.messagingTrigger',
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { instanceName: { __rl: true, mode: 'name', value: instance }, events, options: { replaceExistingWebhook: true } },
-				credentials: { messagingApi: { id: SANDBOX_CREDENTIALS.messaging.id, name: SANDBOX_CREDENTIALS.messaging.name } },
+				parameters: { instanceName: { __rl: true, mode: 'name', value: instance }, events, options: { replaceExistingWebhook: true, ...options } },
+				credentials: { messagingApi: { id: credential.id, name: credential.name } },
 			},
+			...outputs.map(noOp),
 		],
-		connections: {},
+		connections: outputs.length ? outputsTo(...outputs) : {},
 	};
 }
