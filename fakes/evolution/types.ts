@@ -430,6 +430,10 @@ export interface EvolutionFake {
 	activated: boolean;
 	/** Whether S3 storage is on (the `s3` option); turned off, the rows stay and no link is made. */
 	s3: boolean;
+	/** The bucket answers every presigned link 403 "Request has expired", as MinIO does past X-Amz-Expires (until `reset()`). */
+	s3LinksExpired: boolean;
+	/** Holds every answer of the bucket this long (ms), until `reset()`. */
+	s3DelayMs: number;
 	port: number;
 	apiKey: string;
 	requests: RecordedRequest[];
