@@ -72,6 +72,10 @@ export function withStoreLink(state: FakeState, data: unknown): unknown {
 	return { ...delivered, message: { ...delivered.message, mediaUrl: presigned(state, stored.s3Row.fileName) } };
 }
 
+/** The link a stored message's row holds (`message.mediaUrl`), written when the server put its file in the bucket. */
+export const storedLink = (state: FakeState, message: StoredMessage): { mediaUrl?: string } =>
+	message.s3Row ? { mediaUrl: presigned(state, message.s3Row.fileName) } : {};
+
 /** MinIO's error document (S3's XML), as a presigned GET answers it. */
 function bucketError(status: number, code: string, message: string, object: string): CannedAnswer {
 	const xml =
