@@ -127,7 +127,14 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 		if (isBucketPath(path)) {
 			// The bucket (storage.ts) holds its answers `s3DelayMs`, not the API's `delayMs`.
 			if (fake.s3DelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.s3DelayMs));
-			await reply(res, override?.answer ?? bucketObject(state, method, path), false);
+			const object = override?.answer ?? bucketObject(state, method, path);
+			if (fake.s3CutAfterBytes > 0 && Buffer.isBuffer(object.body)) {
+				// The whole file announced, part of it sent, then the connection gone (a bucket or proxy failing mid-file).
+				res.writeHead(object.status, { ...object.headers, 'content-length': object.body.length });
+				res.write(object.body.subarray(0, fake.s3CutAfterBytes), () => res.destroy());
+				return;
+			}
+			await reply(res, object, false);
 			return;
 		}
 		const answer = override?.answer ?? failure ?? (await route(state, method, path, req.headers, body, file));

@@ -90,6 +90,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		s3: options.s3 ?? false,
 		s3LinksExpired: false,
 		s3DelayMs: 0,
+		s3CutAfterBytes: 0,
 		apiKey,
 		requests: [],
 		instances,
@@ -208,6 +209,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.s3 = options.s3 ?? false;
 			fake.s3LinksExpired = false;
 			fake.s3DelayMs = 0;
+			fake.s3CutAfterBytes = 0;
 			fake.integrations = emptyIntegrations(options.integrationsOff);
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);

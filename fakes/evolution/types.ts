@@ -434,6 +434,8 @@ export interface EvolutionFake {
 	s3LinksExpired: boolean;
 	/** Holds every answer of the bucket this long (ms), until `reset()`. */
 	s3DelayMs: number;
+	/** The bucket announces a file whole, sends this many bytes of it and drops the connection (0: off), until `reset()`. */
+	s3CutAfterBytes: number;
 	port: number;
 	apiKey: string;
 	requests: RecordedRequest[];

@@ -14,6 +14,12 @@ import { baseMimeType } from './download';
  */
 export const STORE_FILE_LIMIT = 2 * 1024 * 1024 * 1024;
 
+/**
+ * How long the store may stay silent (no answer, or no bytes mid-file) before it is given up for the
+ * server: Evolution waits 30 s for a webhook's answer by default before it retries the delivery.
+ */
+export const STORE_IDLE_TIMEOUT_MS = 30_000;
+
 /** Where a file came from: the store's link, the server's base64 route, or the delivery's base64. */
 export type MediaSource = 'store' | 'server' | 'webhook';
 
@@ -49,7 +55,15 @@ export async function binaryFromStore(
 	link: string,
 	file: { fileName: string; mimeType?: string; subject: string },
 ): Promise<StoreOutcome> {
-	const request: IHttpRequestOptions = { method: 'GET', url: link, encoding: 'stream', returnFullResponse: true, ignoreHttpStatusErrors: true, json: false };
+	const request: IHttpRequestOptions = {
+		method: 'GET',
+		url: link,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: false,
+		timeout: STORE_IDLE_TIMEOUT_MS,
+	};
 	let response: StreamedResponse;
 	try {
 		response = (await helpers.httpRequest(request)) as StreamedResponse;

@@ -73,6 +73,25 @@ describe('Messaging Trigger: media from the server’s store', () => {
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
 	});
 
+	it('makes no file of a store answer that breaks off mid-file, and asks the server for the whole one', async () => {
+		state.fake.s3CutAfterBytes = 20;
+		const item = await receive(image());
+		expect(bucketRequests(state.fake)).toHaveLength(1);
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.json.mediaSource).toBe('server');
+		expect(item.json.mediaStoreError).toMatch(new RegExp(`^the store's answer for message ${SEEDED_MESSAGES.image} broke off \\(.+\\)$`));
+		// The binary is the server's whole file, not the 20 bytes the store sent.
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('waits for a slow store, and still takes the file from it', async () => {
+		state.fake.s3DelayMs = 300;
+		const item = await receive(image());
+		expect(item.json.mediaSource).toBe('store');
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
 	it('refuses a file over what a WhatsApp message carries before reading it, and does not ask the server', async () => {
 		const announced = 3 * 1024 * 1024 * 1024;
 		state.fake.failNext(200, 'x', 1, (request) => request.path.startsWith(`/${FAKE_S3_BUCKET}/`), { 'content-type': 'video/mp4', 'content-length': String(announced) });
