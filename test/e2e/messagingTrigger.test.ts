@@ -12,6 +12,7 @@ import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../f
 import { textMessageData } from '../../fakes/evolution/events';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { messagingTriggerWorkflow } from './triggerWorkflow';
 
 const WEBHOOK_ID = '0d4b7c2e-8f1a-4e3b-9c5d-6a7b8c9d0e1f';
 const LISTENER_ID = 'e2eMsgTrigger001';
@@ -23,29 +24,14 @@ let lookup: LookupFake;
 let n8n: N8n;
 let server: N8nServer;
 
-const listener: WorkflowJson = {
+const listener = messagingTriggerWorkflow({
 	id: LISTENER_ID,
 	name: 'Messaging Trigger e2e',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'trigger',
-			name: 'Messaging Trigger',
-			type: 'n8n-nodes-taxpayer-messaging.messagingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: WEBHOOK_ID,
-			parameters: {
-				instanceName: { __rl: true, mode: 'name', value: 'Support Team' },
-				events: ['messageReceived'],
-				options: { replaceExistingWebhook: true },
-			},
-			credentials: { messagingApi: { id: SANDBOX_CREDENTIALS.messaging.id, name: SANDBOX_CREDENTIALS.messaging.name } },
-		},
-	],
-	connections: {},
-};
+	webhookId: WEBHOOK_ID,
+	instance: 'Support Team',
+	events: ['messageReceived'],
+	options: { replaceExistingWebhook: true },
+});
 
 beforeAll(async () => {
 	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);

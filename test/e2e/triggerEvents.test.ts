@@ -16,7 +16,8 @@ import {
 	presenceData,
 	qrCodeData,
 } from '../../fakes/evolution/events';
-import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { N8n, type N8nServer } from './n8n';
+import { messagingTriggerWorkflow } from './triggerWorkflow';
 
 const WORKFLOW_ID = 'e2eTriggerEvents1';
 const WEBHOOK_ID = '6f0c2a1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -26,29 +27,14 @@ let messaging: EvolutionFake;
 let n8n: N8n;
 let server: N8nServer;
 
-const workflow: WorkflowJson = {
+const workflow = messagingTriggerWorkflow({
 	id: WORKFLOW_ID,
 	name: 'Messaging Trigger: other events e2e',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'trigger',
-			name: 'Messaging Trigger',
-			type: 'n8n-nodes-taxpayer-messaging.messagingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: WEBHOOK_ID,
-			parameters: {
-				instanceName: { __rl: true, mode: 'name', value: INSTANCE },
-				events: ['messageEdited', 'messageDeleted', 'call', 'presence', 'contacts', 'labels', 'qrCodeUpdated'],
-				options: { replaceExistingWebhook: true },
-			},
-			credentials: { messagingApi: { id: SANDBOX_CREDENTIALS.messaging.id, name: SANDBOX_CREDENTIALS.messaging.name } },
-		},
-	],
-	connections: {},
-};
+	webhookId: WEBHOOK_ID,
+	instance: INSTANCE,
+	events: ['messageEdited', 'messageDeleted', 'call', 'presence', 'contacts', 'labels', 'qrCodeUpdated'],
+	options: { replaceExistingWebhook: true },
+});
 
 beforeAll(async () => {
 	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);

@@ -10,39 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS } from '../harness/n8n.mjs';
 import { DEFAULT_API_KEY, FAKE_S3_BUCKET, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { mediaMessageData } from '../../fakes/evolution/events';
-import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { N8n, type N8nServer } from './n8n';
+import { messagingTriggerWorkflow } from './triggerWorkflow';
 
-const WEBHOOK_ID = '5e0c7a1d-2b3f-4c6d-8e9f-0a1b2c3d4e5f';
-const WORKFLOW_ID = 'e2eTriggerMedia1';
 const INSTANCE = 'Support Team';
+const workflow = messagingTriggerWorkflow({
+	id: 'e2eTriggerMedia1',
+	name: 'Messaging Trigger media e2e',
+	webhookId: '5e0c7a1d-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
+	instance: INSTANCE,
+	events: ['messageReceived'],
+	options: { includeMedia: true, replaceExistingWebhook: true },
+});
+const WORKFLOW_ID = workflow.id;
 
 let messaging: EvolutionFake;
 let n8n: N8n;
 let server: N8nServer;
-
-const workflow: WorkflowJson = {
-	id: WORKFLOW_ID,
-	name: 'Messaging Trigger media e2e',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'trigger',
-			name: 'Messaging Trigger',
-			type: 'n8n-nodes-taxpayer-messaging.messagingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: WEBHOOK_ID,
-			parameters: {
-				instanceName: { __rl: true, mode: 'name', value: INSTANCE },
-				events: ['messageReceived'],
-				options: { includeMedia: true, replaceExistingWebhook: true },
-			},
-			credentials: { messagingApi: { id: SANDBOX_CREDENTIALS.messaging.id, name: SANDBOX_CREDENTIALS.messaging.name } },
-		},
-	],
-	connections: {},
-};
 
 beforeAll(async () => {
 	messaging = await startEvolutionFake({ ...SANDBOX_FAKE_OPTIONS.messaging, s3: true });
