@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { triggerMediaSection } from './triggerMedia.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const LABELS = {
@@ -329,6 +331,7 @@ export function benchmarksReport({
 	gaps,
 	media,
 	mediaTraces,
+	triggerMedia,
 	pollCosts,
 	perItem,
 	sunat,
@@ -652,6 +655,7 @@ what is still held. Single runs.
 
 ${traceSection}
 
+${triggerMediaSection(triggerMedia)}
 ## Exchange Rate Trigger: API calls per poll
 
 Through n8n-core's PollContext (test/harness/poll.ts), the fake's clock moved as named (2026-06-05 is a Friday).

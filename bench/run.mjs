@@ -1,6 +1,6 @@
 // `npm run bench`: Taxpayer Lookup `get` vs n8n's HTTP Request node vs a plain fetch loop, through
 // n8n-core's engine against the lookup fake on loopback; Taxpayer → Validate over a sheet's rows
-// (offline: nothing may reach the fake); Send Media's memory for a 15 MB file; the Exchange Rate
+// (offline: nothing may reach the fake); Send Media's memory for a 15 MB file; the Messaging Trigger's for a 50 MB video; the Exchange Rate
 // Trigger's API calls per poll; the SUNAT Invoice example workflow over 2,000 invoices; a 20,000-receipt SIRE proposal from ZIP to items. Prints the tables and writes BENCHMARKS.md (its text: bench/report.mjs).
 //
 // The fakes run in this process; every timed case runs in a fresh child process (bench/case.cjs)
@@ -13,6 +13,7 @@
 //   npm run bench:sunat           only the SUNAT Invoice section: the example workflow over 2,000 invoices (bench/sunat-only.mjs)
 //   npm run bench:sire            only the SIRE proposal section: 20,000 receipts from SUNAT's ZIP to items (bench/sire-only.mjs)
 //   node bench/media-only.mjs     only the Send Media memory case
+//   node bench/media-trigger-only.mjs   only the Messaging Trigger media case (writes its section into BENCHMARKS.md)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { measurePerItem } from './perItem.mjs';
 import { measureSire } from './sire.mjs';
 import { measureSunat } from './sunat.mjs';
+import { measureTriggerMedia } from './triggerMedia.mjs';
 import { benchmarksReport, fmt, ms } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -303,6 +305,9 @@ for (const mode of ['memory', 'filesystem']) {
 }
 await evolution.close();
 
+// Messaging Trigger: a 50 MB video's file streamed from the S3 store's link, and as base64 (bench/triggerMedia.mjs).
+const triggerMedia = await measureTriggerMedia(startEvolutionFake, 50);
+
 // Exchange Rate Trigger: a warm-up pass, then the measured one.
 const triggerFake = await startLookupFake();
 await triggerPollCosts(triggerFake);
@@ -341,6 +346,7 @@ const report = benchmarksReport({
 	gaps,
 	media,
 	mediaTraces,
+	triggerMedia,
 	pollCosts,
 	perItem,
 	sunat,

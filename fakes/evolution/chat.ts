@@ -12,6 +12,7 @@ import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './sch
 import { contactsSchema, FIND_SCHEMAS } from './chatFindSchemas.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
 import { releaseAtLeast } from './server.ts';
+import { storedLink } from './storage.ts';
 import { emitEvent } from './webhook.ts';
 import type { CannedAnswer, FakeChatState, FakeInstance, FakeState, StoredMessage } from './types.ts';
 
@@ -301,8 +302,9 @@ export function storedOf(state: FakeState, instance: FakeInstance) {
 
 /** A Message row as findMessages selects it. */
 function messageRow(state: FakeState, instance: FakeInstance, stored: StoredMessage) {
-	const content =
-		stored.text !== undefined ? { conversation: stored.text } : stored.media ? { [stored.messageType]: { caption: stored.media.caption } } : {};
+	const media = stored.media && { mimetype: stored.media.mimetype, caption: stored.media.caption, ...(stored.media.fileName ? { fileName: stored.media.fileName } : {}) };
+	// With S3 on when it was stored, the row holds the link the server wrote (storage.ts).
+	const content = stored.text !== undefined ? { conversation: stored.text } : media ? { [stored.messageType]: media, ...storedLink(state, stored) } : {};
 	return {
 		id: `row-${stored.key.id}`,
 		key: stored.key,

@@ -22,6 +22,7 @@ import { internalError, wrapped } from './answers.ts';
 import { formRequest, multipartBoundary, parseMultipart, takesUpload, type UploadedFile, type UploadedPart } from './multipart.ts';
 import { route } from './routes.ts';
 import { createState } from './state.ts';
+import { bucketObject, isBucketPath } from './storage.ts';
 import type { CannedAnswer, EvolutionFake, EvolutionFakeOptions, RecordedRequest } from './types.ts';
 
 export type {
@@ -67,6 +68,7 @@ export {
 } from './seeds.ts';
 export { FAKE_WA_WEB_VERSION } from './server.ts';
 export { LABEL_REFUSED } from './labels.ts';
+export { FAKE_S3_BUCKET } from './storage.ts';
 export { WEBHOOK_EVENTS } from './webhook.ts';
 export { CONTROL_RELEASE, DEFAULT_RELEASE, eventsOf, FAKE_LICENCE_INSTANCE_ID, LICENCE_DOCS_URL, RELEASES, type EvolutionRelease } from './release.ts';
 
@@ -122,14 +124,28 @@ export async function startEvolutionFake(options: EvolutionFakeOptions = {}): Pr
 			req.socket.destroy();
 			return;
 		}
+		if (isBucketPath(path)) {
+			// The bucket (storage.ts) holds its answers `s3DelayMs`, not the API's `delayMs`.
+			if (fake.s3DelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.s3DelayMs));
+			const object = override?.answer ?? bucketObject(state, method, path);
+			if (fake.s3CutAfterBytes > 0 && Buffer.isBuffer(object.body)) {
+				// The whole file announced, part of it sent, then the connection gone (a bucket or proxy failing mid-file).
+				res.writeHead(object.status, { ...object.headers, 'content-length': object.body.length });
+				res.write(object.body.subarray(0, fake.s3CutAfterBytes), () => res.destroy());
+				return;
+			}
+			await reply(res, object, false);
+			return;
+		}
 		const answer = override?.answer ?? failure ?? (await route(state, method, path, req.headers, body, file));
 		await reply(res, answer);
 	}
 
-	async function reply(res: ServerResponse, answer: CannedAnswer) {
-		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
-		// Express's res.json(undefined) sends no body, as JSON.
-		const payload = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
+	async function reply(res: ServerResponse, answer: CannedAnswer, delayed = true) {
+		if (delayed && fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+		// Express's res.json(undefined) sends no body, as JSON; a Buffer is a file's bytes (the bucket).
+		const payload =
+			typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
 		res.writeHead(answer.status, {
 			'content-type': typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(payload),

@@ -88,6 +88,9 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		release: options.release ?? DEFAULT_RELEASE,
 		activated: options.activated ?? true,
 		s3: options.s3 ?? false,
+		s3LinksExpired: false,
+		s3DelayMs: 0,
+		s3CutAfterBytes: 0,
 		apiKey,
 		requests: [],
 		instances,
@@ -204,6 +207,9 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.release = options.release ?? DEFAULT_RELEASE;
 			fake.activated = options.activated ?? true;
 			fake.s3 = options.s3 ?? false;
+			fake.s3LinksExpired = false;
+			fake.s3DelayMs = 0;
+			fake.s3CutAfterBytes = 0;
 			fake.integrations = emptyIntegrations(options.integrationsOff);
 			fake.messages.clear();
 			for (const [id, message] of seededMessages) fake.messages.set(id, message);

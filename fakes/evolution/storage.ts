@@ -2,7 +2,8 @@
 // baileys/generateMessageID. With S3 on (the `s3` option: the server's S3_ENABLED), a media message
 // stored (`storeMedia`) gets a Media row, as the server writes one when it puts the file in its
 // bucket; with it off none is written. Rows stay when S3 is turned off later (`fake.s3 = false`),
-// and then no link is made.
+// and then no link is made. The fake also plays the bucket: its links are served on its own port,
+// and a media message's delivery carries one as `message.mediaUrl`, as the server's does.
 import { randomBytes } from 'node:crypto';
 
 import { badRequest, internalError, schemaFailure } from './answers.ts';
@@ -26,8 +27,12 @@ const SCHEMAS = {
 	},
 } satisfies Record<string, JsonSchema>;
 
-/** The fake bucket's presigned links: MinIO's form, signed now for its longest (7 days). */
-export const FAKE_S3_ENDPOINT = 'https://s3.fake.invalid/evolution';
+/**
+ * The fake bucket, served by the fake itself on its own port (`GET /<bucket>/evolution-api/<object>`,
+ * MinIO's path-style address): its presigned links are MinIO's form, signed now for MinIO's
+ * default and longest expiry (7 days), as getObjectUrl asks for them without an expiry.
+ */
+export const FAKE_S3_BUCKET = 'evolution-media';
 const LINK_SECONDS = 604_800;
 
 /** What Prisma throws on a `where` key it does not know or a value of the wrong type, as the 400 carries it (the error's own fields). */
@@ -49,10 +54,62 @@ export function mediaRowFor(state: FakeState, message: StoredMessage): MediaRow 
 	};
 }
 
-function presigned(fileName: string): string {
+function presigned(state: FakeState, fileName: string): string {
 	const now = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 	const query = `X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=fake%2F${now.slice(0, 8)}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=${now}&X-Amz-Expires=${LINK_SECONDS}&X-Amz-SignedHeaders=host&X-Amz-Signature=${randomBytes(32).toString('hex')}`;
-	return `${FAKE_S3_ENDPOINT}/evolution-api/${fileName.split('/').map(encodeURIComponent).join('/')}?${query}`;
+	return `${state.fake.url}/${FAKE_S3_BUCKET}/evolution-api/${fileName.split('/').map(encodeURIComponent).join('/')}?${query}`;
+}
+
+/**
+ * A media message's delivery (messages.upsert, send.message) as the server sends it with S3 on: it
+ * put the file in its bucket before the webhook went, and the message carries the link as
+ * `message.mediaUrl` (whatsapp.baileys.service.ts). Only a message the fake stored with S3 on has one.
+ */
+export function withStoreLink(state: FakeState, data: unknown): unknown {
+	const delivered = data as { key?: { id?: unknown }; message?: Record<string, unknown> } | null;
+	const stored = typeof delivered?.key?.id === 'string' ? state.fake.messages.get(delivered.key.id) : undefined;
+	if (!state.fake.s3 || !stored?.s3Row || typeof delivered?.message !== 'object' || delivered.message.mediaUrl !== undefined) return data;
+	return { ...delivered, message: { ...delivered.message, mediaUrl: presigned(state, stored.s3Row.fileName) } };
+}
+
+/** The link a stored message's row holds (`message.mediaUrl`), written when the server put its file in the bucket. */
+export const storedLink = (state: FakeState, message: StoredMessage): { mediaUrl?: string } =>
+	message.s3Row ? { mediaUrl: presigned(state, message.s3Row.fileName) } : {};
+
+/** MinIO's error document (S3's XML), as a presigned GET answers it. */
+function bucketError(status: number, code: string, message: string, object: string): CannedAnswer {
+	const xml =
+		'<?xml version="1.0" encoding="UTF-8"?>\n' +
+		`<Error><Code>${code}</Code><Message>${message}</Message><Key>${object}</Key><BucketName>${FAKE_S3_BUCKET}</BucketName>` +
+		`<Resource>/${FAKE_S3_BUCKET}/${object}</Resource><RequestId>${randomBytes(8).toString('hex').toUpperCase()}</RequestId></Error>`;
+	return { status, body: xml, headers: { 'content-type': 'application/xml' } };
+}
+
+/** Whether a request is for the fake bucket (its path-style address), not the server's API. */
+export const isBucketPath = (path: string) => path.startsWith(`/${FAKE_S3_BUCKET}/`);
+
+/**
+ * GET of a presigned link: the stored file's bytes with the Content-Type the server stored it with;
+ * 403 "Request has expired" past the link's X-Amz-Date + X-Amz-Expires (or always, with
+ * `fake.s3LinksExpired`), 403 on a link that is not presigned, 404 NoSuchKey for an unknown object.
+ */
+export function bucketObject(state: FakeState, method: string, path: string): CannedAnswer {
+	const [pathname, search = ''] = path.split('?');
+	const object = pathname.slice(FAKE_S3_BUCKET.length + 2);
+	const query = new URLSearchParams(search);
+	if (method !== 'GET' || !query.get('X-Amz-Signature')) return bucketError(403, 'AccessDenied', 'Access Denied.', object);
+	const signed = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(query.get('X-Amz-Date') ?? '');
+	const signedAt = signed ? Date.UTC(+signed[1], +signed[2] - 1, +signed[3], +signed[4], +signed[5], +signed[6]) : Number.NaN;
+	const expiresAt = signedAt + Number(query.get('X-Amz-Expires')) * 1000;
+	if (state.fake.s3LinksExpired || !(Date.now() <= expiresAt)) return bucketError(403, 'AccessDenied', 'Request has expired', object);
+	const fileName = decodeURIComponent(object).replace(/^evolution-api\//, '');
+	const message = [...state.fake.messages.values()].find((stored) => stored.s3Row?.fileName === fileName);
+	if (!message?.media) return bucketError(404, 'NoSuchKey', 'The specified key does not exist.', object);
+	return {
+		status: 200,
+		body: message.media.bytes,
+		headers: { 'content-type': message.s3Row!.mimetype, 'accept-ranges': 'bytes', etag: `"${randomBytes(16).toString('hex')}"` },
+	};
 }
 
 /** Media.findMany's row with its Message row (`select: { …, Message: true }`). */
@@ -65,7 +122,7 @@ function selected(state: FakeState, message: StoredMessage, row: MediaRow) {
 			pushName: message.pushName ?? null,
 			participant: message.key.participant ?? null,
 			messageType: message.messageType,
-			message: { [message.messageType]: { mimetype: message.media?.mimetype, caption: message.media?.caption }, mediaUrl: presigned(row.fileName) },
+			message: { [message.messageType]: { mimetype: message.media?.mimetype, caption: message.media?.caption }, mediaUrl: presigned(state, row.fileName) },
 			contextInfo: null,
 			source: 'android',
 			messageTimestamp: message.messageTimestamp ?? 0,
@@ -115,7 +172,7 @@ export function getMediaUrl(state: FakeState, _instance: FakeInstance, body: Rec
 	const row = found[0];
 	if (!state.fake.s3) return { status: 200, body: row };
 	if (body.expiry !== undefined) return badRequest(['expires should be of type "number"']);
-	return { status: 200, body: { mediaUrl: presigned(row.fileName), ...row } };
+	return { status: 200, body: { mediaUrl: presigned(state, row.fileName), ...row } };
 }
 
 /**

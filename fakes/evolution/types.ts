@@ -430,6 +430,12 @@ export interface EvolutionFake {
 	activated: boolean;
 	/** Whether S3 storage is on (the `s3` option); turned off, the rows stay and no link is made. */
 	s3: boolean;
+	/** The bucket answers every presigned link 403 "Request has expired", as MinIO does past X-Amz-Expires (until `reset()`). */
+	s3LinksExpired: boolean;
+	/** Holds every answer of the bucket this long (ms), until `reset()`. */
+	s3DelayMs: number;
+	/** The bucket announces a file whole, sends this many bytes of it and drops the connection (0: off), until `reset()`. */
+	s3CutAfterBytes: number;
 	port: number;
 	apiKey: string;
 	requests: RecordedRequest[];

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { internalError, schemaFailure } from './answers.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import { releaseAtLeast } from './server.ts';
+import { withStoreLink } from './storage.ts';
 import { deliveryHeaders, eventsOf, hasHistoryProgress, upsertAsDelivered, type EvolutionRelease } from './release.ts';
 import type { CannedAnswer, DeliveryOutcome, FakeInstance, FakeState, FakeWebhook } from './types.ts';
 
@@ -134,7 +135,8 @@ export async function deliverEvent(
 		...extra,
 		event,
 		instance: instanceName,
-		data: event === 'messages.upsert' ? upsertAsDelivered(release, data) : data,
+		// A stored media message carries its link in the bucket when S3 is on (storage.ts).
+		data: withStoreLink(state, event === 'messages.upsert' ? upsertAsDelivered(release, data) : data),
 		destination: webhook?.url,
 		date_time: new Date().toISOString(),
 		...(instance?.ownerJid ? { sender: instance.ownerJid } : {}),

@@ -5,6 +5,7 @@ import type { IBinaryKeyData, IDataObject, INodeExecutionData, IWebhookFunctions
 import { QR_BINARY_FIELD, qrPng } from '../resources/instance/qrCode';
 import type { TriggerEvent } from './events';
 import { chatFilteredOut, filtersFrom, messageFilteredOut, type TriggerFilters } from './filters';
+import type { MediaSource } from '../media/store';
 import { fetchMedia } from './media';
 import { mediaOf, type MessageFields } from './messageFields';
 import { missingOf, normalise, repeatKeyOf, triggerEventOf } from './normalise';
@@ -90,9 +91,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const workflowItems: INodeExecutionData[] = items.map((json) => ({ json }));
-	const binary = await binaryOf(this, body, kind, options);
-	if (binary instanceof Error) workflowItems[0].json.mediaError = binary.message;
-	else if (binary) workflowItems[0].binary = binary;
+	const file = await binaryOf(this, body, kind, options);
+	if (file instanceof Error) workflowItems[0].json.mediaError = file.message;
+	else if (file) {
+		workflowItems[0].binary = file.binary;
+		// Which source served a media message's file (trigger/media.ts), and why not the store when it was passed over.
+		if (file.source) Object.assign(workflowItems[0].json, { mediaSource: file.source }, file.storeError ? { mediaStoreError: file.storeError } : {});
+	}
 	return { workflowData: byOutput(workflowItems, { events, options }, kind) };
 }
 
@@ -123,17 +128,23 @@ function filteredOut(fields: IDataObject, delivery: Delivery, kind: TriggerEvent
  * The file an item carries: a new QR code's PNG always; a media message's file with Include Media
  * Files. A file that cannot be had is an Error: the message still starts the workflow, saying why.
  */
-async function binaryOf(fns: IWebhookFunctions, delivery: Delivery, kind: TriggerEvent | undefined, options: IDataObject): Promise<IBinaryKeyData | Error | undefined> {
+async function binaryOf(
+	fns: IWebhookFunctions,
+	delivery: Delivery,
+	kind: TriggerEvent | undefined,
+	options: IDataObject,
+): Promise<{ binary: IBinaryKeyData; source?: MediaSource; storeError?: string } | Error | undefined> {
 	if (kind === 'qrCodeUpdated') {
 		const png = qrPng(dataOf(delivery).qrcode);
 		if (!png) return undefined;
-		return { [QR_BINARY_FIELD]: await fns.helpers.prepareBinaryData(png, `${String(delivery.instance ?? 'instance')}-qr.png`, 'image/png') };
+		return { binary: { [QR_BINARY_FIELD]: await fns.helpers.prepareBinaryData(png, `${String(delivery.instance ?? 'instance')}-qr.png`, 'image/png') } };
 	}
 	if ((kind !== 'messageReceived' && kind !== 'messageSent') || options.includeMedia !== true) return undefined;
 	const media = mediaOf(delivery);
 	if (!media) return undefined;
 	try {
-		return { data: await fetchMedia(fns, delivery, media) };
+		const { binary, source, storeError } = await fetchMedia(fns, delivery, media);
+		return { binary: { data: binary }, source, storeError };
 	} catch (error) {
 		return error as Error;
 	}

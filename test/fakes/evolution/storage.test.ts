@@ -3,7 +3,7 @@
 // instance renamed `sales`). With S3 on, what the source says (docs/evolution-api.md, "S3 storage").
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES } from '../../../fakes/evolution';
+import { FAKE_S3_BUCKET, SEEDED_MESSAGES, SEEDED_PNG } from '../../../fakes/evolution';
 import { callFake } from './call';
 import { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
@@ -63,6 +63,39 @@ describe('Evolution fake: S3 routes with S3 on (read in the source)', () => {
 			expect(unlinked.status).toBe(200);
 			expect(unlinked.body).not.toHaveProperty('mediaUrl');
 			expect(unlinked.body).toMatchObject({ id, type: 'imageMessage' });
+		});
+	});
+});
+
+describe('Evolution fake: the bucket behind the links (MinIO, path-style)', () => {
+	it("serves a link's file with the stored Content-Type; 403 once expired, 403 unsigned, 404 for an unknown object", async () => {
+		await withEvolutionFakes([{ s3: true }], async ([on]) => {
+			const row = (await callFake(on, 'POST', '/s3/getMedia/sales', { type: 'imageMessage' })).body[0];
+			const link = (await callFake(on, 'POST', '/s3/getMediaUrl/sales', { id: row.id })).body.mediaUrl as string;
+			const served = await fetch(link);
+			expect([served.status, served.headers.get('content-type'), served.headers.get('content-length')]).toEqual([200, 'image/png', String(SEEDED_PNG.length)]);
+			expect(Buffer.from(await served.arrayBuffer()).equals(SEEDED_PNG)).toBe(true);
+			const object = link.slice(on.url.length + FAKE_S3_BUCKET.length + 2).split('?')[0];
+			const xmlError = async (url: string) => {
+				const response = await fetch(url);
+				return [response.status, response.headers.get('content-type'), /<Code>(\w+)<\/Code><Message>([^<]+)<\/Message>/.exec(await response.text())?.slice(1)];
+			};
+			expect(await xmlError(link.split('?')[0])).toEqual([403, 'application/xml', ['AccessDenied', 'Access Denied.']]);
+			expect(await xmlError(link.replace(object, `${object}-gone`))).toEqual([404, 'application/xml', ['NoSuchKey', 'The specified key does not exist.']]);
+			expect(await xmlError(link.replace(/X-Amz-Date=\d{8}/, 'X-Amz-Date=20200101'))).toEqual([403, 'application/xml', ['AccessDenied', 'Request has expired']]);
+			on.s3LinksExpired = true;
+			expect(await xmlError(link)).toEqual([403, 'application/xml', ['AccessDenied', 'Request has expired']]);
+		});
+	});
+
+	it("puts the link in a stored media message's delivery with S3 on, and none with it off", async () => {
+		await withEvolutionFakes([{ s3: true }], async ([on]) => {
+			const data = { key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.image }, message: { imageMessage: { mimetype: 'image/png' } } };
+			const linked = await on.deliver('sales', 'messages.upsert', data);
+			expect((linked.envelope.data as { message: { mediaUrl: string } }).message.mediaUrl).toMatch(new RegExp(`^${on.url}/${FAKE_S3_BUCKET}/evolution-api/`));
+			on.s3 = false;
+			const unlinked = await on.deliver('sales', 'messages.upsert', data);
+			expect(unlinked.envelope.data).toEqual(data);
 		});
 	});
 });

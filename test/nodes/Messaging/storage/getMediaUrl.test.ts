@@ -3,7 +3,7 @@
 // off the server still finds the row but makes no link, and the node says so.
 import { describe, expect, it } from 'vitest';
 
-import { SEEDED_MESSAGES, SEEDED_PNG } from '../../../../fakes/evolution';
+import { FAKE_S3_BUCKET, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG } from '../../../../fakes/evolution';
 import type { EvolutionFake } from '../../../../fakes/evolution';
 import { linkExpiry } from '../../../../nodes/Messaging/resources/storage/getMediaUrl';
 import { instance, itemsOf, runMessaging, stopError, useEvolutionFake } from '../helpers';
@@ -34,7 +34,11 @@ describe('Storage (S3) → Get Media URL', () => {
 		expect(item.pairedItem).toEqual({ item: 0 });
 		expect(Object.keys(item.json)).toEqual(['mediaUrl', 'expiresAt', 'expiresInSeconds', 'id', 'fileName', 'type', 'mimetype', 'createdAt', 'Message', 'messageId']);
 		expect(item.json).toMatchObject({ id: row.id, type: 'documentMessage', mimetype: 'application/pdf', messageId: SEEDED_MESSAGES.document, expiresInSeconds: 604800 });
-		expect(item.json.mediaUrl).toMatch(/^https:\/\/s3\.fake\.invalid\/evolution\/evolution-api\/.*Factura%20F001-123\.pdf\?X-Amz-Algorithm=.*&X-Amz-Expires=604800&/);
+		expect(item.json.mediaUrl).toMatch(new RegExp(`^${fake.url}/${FAKE_S3_BUCKET}/evolution-api/.*Factura%20F001-123\\.pdf\\?X-Amz-Algorithm=.*&X-Amz-Expires=604800&`));
+		// The link serves the file (the fake plays the bucket).
+		const served = await fetch(item.json.mediaUrl as string);
+		expect(served.headers.get('content-type')).toBe('application/pdf');
+		expect(Buffer.from(await served.arrayBuffer()).equals(SEEDED_PDF)).toBe(true);
 		// Signed to the second: seven days from the signing, which is now.
 		const expiresAt = Date.parse(item.json.expiresAt as string);
 		expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 604_800_000);

@@ -1,0 +1,100 @@
+// The Messaging Trigger's Include Media Files with a big video (50 MB unless a size in MB is given),
+// in a fresh process, n8n's filesystem binary mode: peak memory over an idle, active trigger (one
+// small delivery already received), for the file streamed from the S3 store's link in the delivery
+// (`store`: message.mediaUrl) and for it asked of the server as base64 (`server`, the path without S3).
+// The Evolution fake runs in the parent with S3 on and the files stored; this child delivers itself
+// (the harness's production webhook, with the secret the fake keeps), as Evolution would.
+//   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... BENCH_BIG_ID=... BENCH_WARM_ID=... node bench/media-trigger.cjs <store|server> [MB] [as-run|held]
+'use strict';
+require('./register.cjs');
+const { runBenchChild } = require('./child.cjs');
+const fs = require('node:fs');
+const v8 = require('node:v8');
+
+const { storeOnDisk } = require('../test/harness/binary.ts');
+const { WebhookTriggerHarness } = require('../test/harness/webhook.ts');
+const { mediaMessageData } = require('../fakes/evolution/events.ts');
+
+/** The process's RSS high-water mark in MB: VmHWM, which clear_refs resets; getrusage's when /proc is not there. */
+function peakRssMB() {
+	try {
+		return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+	} catch {
+		return process.resourceUsage().maxRSS / 1024;
+	}
+}
+
+async function main() {
+	const source = process.argv[2];
+	if (source !== 'store' && source !== 'server') throw new Error(`unknown media source ${source}`);
+	const fileMB = Number(process.argv[3] ?? 50);
+	/** `as-run`: peaks as they come, garbage not yet collected included; `held`: after a full GC every 5 ms. */
+	const held = process.argv[4] === 'held';
+	const { BENCH_EVOLUTION_URL: url, BENCH_EVOLUTION_KEY: apiKey, BENCH_BIG_ID: bigId, BENCH_WARM_ID: warmId } = process.env;
+	// Filesystem mode: n8n-core's BinaryDataService on a temporary folder (test/harness/binary.ts).
+	await storeOnDisk(Buffer.from('filesystem mode'), 'text/plain');
+
+	const harness = new WebhookTriggerHarness({
+		type: 'messagingTrigger',
+		parameters: { instanceName: { __rl: true, mode: 'list', value: 'sales' }, events: ['messageReceived'], options: { includeMedia: true } },
+		credentials: { messagingApi: { serverUrl: url, apiKey } },
+	});
+	await harness.listen();
+	await harness.activate();
+	const ask = async (path, body) =>
+		await (await fetch(`${url}${path}`, { method: body ? 'POST' : 'GET', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: body && JSON.stringify(body) })).json();
+	const secret = (await ask('/webhook/find/sales')).headers['x-n8n-messaging-secret'];
+	/** The link the server stored with the message (with S3 on it is also in the delivery). */
+	const linkOf = async (id) => (await ask('/chat/findMessages/sales', { where: { key: { id } } })).messages.records[0].message.mediaUrl;
+	const deliver = async (id) => {
+		const data = mediaMessageData({ id, mediaType: 'video', mimetype: 'video/mp4', fileLength: fileMB * 2 ** 20 });
+		if (source === 'store') data.message.mediaUrl = await linkOf(id);
+		const envelope = { event: 'messages.upsert', instance: 'sales', data, destination: harness.productionUrl, date_time: new Date().toISOString(), server_url: url, apikey: apiKey };
+		const delivery = await harness.deliver(envelope, { 'x-n8n-messaging-secret': secret });
+		const item = delivery.items?.[0];
+		if (item?.json.mediaSource !== source || !item.binary?.data?.id) throw new Error(`delivery of ${id}: ${JSON.stringify(item?.json.mediaError ?? item?.json.mediaSource)}`);
+		return item;
+	};
+	// Warm-up: module loading, first compilation and the first request are not the file's cost.
+	await deliver(warmId);
+
+	global.gc?.();
+	try {
+		fs.writeFileSync('/proc/self/clear_refs', '5');
+	} catch {
+		// Not Linux: the high-water mark then counts from the start.
+	}
+	const before = process.memoryUsage();
+	let peakHeap = 0;
+	let peakHeldRssMB = 0;
+	const sample = () => {
+		// `held`: a full GC before each sample, so that what is counted is what the process still holds.
+		if (held) global.gc();
+		const { used_heap_size, external_memory } = v8.getHeapStatistics();
+		peakHeap = Math.max(peakHeap, used_heap_size + external_memory);
+		if (held) peakHeldRssMB = Math.max(peakHeldRssMB, process.memoryUsage.rss() / 2 ** 20);
+	};
+	const timer = setInterval(sample, held ? 5 : 1);
+	const started = process.hrtime.bigint();
+	const item = await deliver(bigId);
+	const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+	sample();
+	clearInterval(timer);
+	const MB = 2 ** 20;
+	await harness.close();
+	return {
+		source,
+		variant: held ? 'held' : 'as-run',
+		fileMB,
+		// RSS sampled right after each GC (the high-water mark counts the garbage between two GCs).
+		peakHeldRssMB,
+		storedMB: item.binary.data.bytes / MB,
+		wallMs,
+		rssBeforeMB: before.rss / MB,
+		peakRssMB: peakRssMB(),
+		heapBeforeMB: (before.heapUsed + before.external) / MB,
+		peakHeapMB: peakHeap / MB,
+	};
+}
+
+runBenchChild(main);

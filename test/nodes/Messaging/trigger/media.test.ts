@@ -1,0 +1,126 @@
+// Include Media Files with the server's S3/MinIO store on: the file streamed from the delivery's
+// `message.mediaUrl` (the fake plays the bucket), the server asked instead when the link is
+// refused, and deliveries without a link as before. Which source served the file is in the item.
+import type { IDataObject } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { FAKE_S3_BUCKET, SEEDED_MESSAGES, SEEDED_PDF, SEEDED_PNG, type EvolutionFake } from '../../../../fakes/evolution';
+import { mediaMessageData } from '../../../../fakes/evolution/events';
+import { activeTrigger, useEvolutionFake } from './helpers';
+
+const state = useEvolutionFake({ s3: true });
+
+const BASE64_ROUTE = '/chat/getBase64FromMediaMessage/sales';
+const bucketRequests = (fake: EvolutionFake) => fake.requests.filter((request) => request.path.startsWith(`/${FAKE_S3_BUCKET}/`));
+const base64Requests = (fake: EvolutionFake) => fake.requests.filter((request) => request.path === BASE64_ROUTE);
+/** The link the last delivery carried as `message.mediaUrl`. */
+const deliveredLink = (fake: EvolutionFake) => ((fake.webhookAttempts.at(-1)?.body.data as IDataObject).message as IDataObject).mediaUrl as string | undefined;
+
+async function receive(data: ReturnType<typeof mediaMessageData>) {
+	const harness = await activeTrigger(state.fake, { options: { includeMedia: true } });
+	const outcome = await state.fake.deliver('sales', 'messages.upsert', data);
+	expect(outcome.statuses).toEqual([200]);
+	return harness.deliveries.at(-1)!.items![0];
+}
+
+const image = () => mediaMessageData({ id: SEEDED_MESSAGES.image, mediaType: 'image', mimetype: 'image/png', caption: 'Foto del recibo' });
+
+describe('Messaging Trigger: media from the server’s store', () => {
+	it('streams the file from the delivery’s mediaUrl, without asking the server', async () => {
+		const item = await receive(image());
+		const link = deliveredLink(state.fake)!;
+		expect(link).toMatch(new RegExp(`^${state.fake.url}/${FAKE_S3_BUCKET}/evolution-api/[^?]+\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=604800&`));
+		expect(bucketRequests(state.fake).map((request) => ({ method: request.method, path: request.path }))).toEqual([{ method: 'GET', path: link.slice(state.fake.url.length) }]);
+		// The bucket is not the server: the API key does not go with the link.
+		expect(bucketRequests(state.fake)[0].headers.apikey).toBeUndefined();
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(item.json.mediaSource).toBe('store');
+		expect(item.json).not.toHaveProperty('mediaStoreError');
+		// `bytes` is n8n-core 2.x's (the compatibility stage's 1.123 gives the rest alike).
+		const { data, bytes, ...described } = item.binary!.data;
+		expect(described).toEqual({ mimeType: 'image/png', fileType: 'image', fileExtension: 'png', fileName: `${SEEDED_MESSAGES.image}.png`, fileSize: '68 B' });
+		expect(bytes ?? SEEDED_PNG.length).toBe(SEEDED_PNG.length);
+		expect(Buffer.from(data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('keeps the file name and MIME type the message gives', async () => {
+		const item = await receive(
+			mediaMessageData({ id: SEEDED_MESSAGES.document, mediaType: 'document', mimetype: 'application/pdf', fileName: 'Factura F001-123.pdf' }),
+		);
+		expect(item.json.mediaSource).toBe('store');
+		expect(item.binary!.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'Factura F001-123.pdf', fileExtension: 'pdf' });
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PDF)).toBe(true);
+		expect(base64Requests(state.fake)).toEqual([]);
+	});
+
+	it('asks the server once when the store refuses the link (expired: 403), saying why', async () => {
+		state.fake.s3LinksExpired = true;
+		const item = await receive(image());
+		expect(bucketRequests(state.fake)).toHaveLength(1);
+		expect(base64Requests(state.fake).map((request) => request.body)).toEqual([{ message: { key: { id: SEEDED_MESSAGES.image } }, convertToMp4: false }]);
+		const link = deliveredLink(state.fake)!;
+		expect(item.json).toMatchObject({
+			mediaSource: 'server',
+			mediaStoreError: `the store answered 403 for message ${SEEDED_MESSAGES.image} at ${link.split('?')[0]} (the link expired or was refused)`,
+		});
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('asks the server when the store cannot be reached', async () => {
+		state.fake.dropNext(1, (request) => request.path.startsWith(`/${FAKE_S3_BUCKET}/`));
+		const item = await receive(image());
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.json.mediaSource).toBe('server');
+		expect(item.json.mediaStoreError).toMatch(new RegExp(`^the store could not be reached for message ${SEEDED_MESSAGES.image} \\(.+\\)$`));
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('makes no file of a store answer that breaks off mid-file, and asks the server for the whole one', async () => {
+		state.fake.s3CutAfterBytes = 20;
+		const item = await receive(image());
+		expect(bucketRequests(state.fake)).toHaveLength(1);
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.json.mediaSource).toBe('server');
+		expect(item.json.mediaStoreError).toMatch(new RegExp(`^the store's answer for message ${SEEDED_MESSAGES.image} broke off \\(.+\\)$`));
+		// The binary is the server's whole file, not the 20 bytes the store sent.
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('waits for a slow store, and still takes the file from it', async () => {
+		state.fake.s3DelayMs = 300;
+		const item = await receive(image());
+		expect(item.json.mediaSource).toBe('store');
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('refuses a file over what a WhatsApp message carries before reading it, and does not ask the server', async () => {
+		const announced = 3 * 1024 * 1024 * 1024;
+		state.fake.failNext(200, 'x', 1, (request) => request.path.startsWith(`/${FAKE_S3_BUCKET}/`), { 'content-type': 'video/mp4', 'content-length': String(announced) });
+		const item = await receive(image());
+		expect(item.binary).toBeUndefined();
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(item.json.mediaError).toBe(
+			`The file of message ${SEEDED_MESSAGES.image} is 3072.00 MB (3,221,225,472 bytes), over the 2048.00 MB a WhatsApp message can carry: it was not downloaded`,
+		);
+	});
+
+	it('takes the delivery’s base64 first when the webhook carries it', async () => {
+		const item = await receive(mediaMessageData({ id: SEEDED_MESSAGES.image, mediaType: 'image', mimetype: 'image/png', base64: SEEDED_PNG.toString('base64') }));
+		expect(deliveredLink(state.fake)).toBeDefined();
+		expect(bucketRequests(state.fake)).toEqual([]);
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(item.json.mediaSource).toBe('webhook');
+	});
+
+	it('asks the server as before when S3 is off (no link in the delivery)', async () => {
+		state.fake.s3 = false;
+		const item = await receive(image());
+		expect(deliveredLink(state.fake)).toBeUndefined();
+		expect(bucketRequests(state.fake)).toEqual([]);
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.json.mediaSource).toBe('server');
+		expect(item.json).not.toHaveProperty('mediaStoreError');
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+});
