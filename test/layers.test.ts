@@ -1,6 +1,6 @@
 // Imports go one way: scripts/ and bench/ may use fakes/ and test/harness/, never the reverse, and
 // the fakes stand on their own (they serve `npm start` and the bench as well as the tests).
-//   fakes/  → nothing of test/, scripts/ or bench/
+//   fakes/  → nothing of test/, scripts/, bench/ or nodes/
 //   test/   → nothing of scripts/ or bench/
 // Imports are read from the files' text: `import ... from '...'`, `export ... from '...'`,
 // `import '...'`, `import('...')` and `require('...')`.
@@ -73,8 +73,8 @@ describe('imports go one way', () => {
 		expect(importsOf(path.join('scripts', 'start.mjs'))).toContain(path.join('test', 'harness', 'n8n.mjs'));
 	});
 
-	it('the fakes import nothing from test/, scripts/ or bench/', () => {
-		expect(crossings('fakes', ['test', 'scripts', 'bench'])).toEqual([]);
+	it('the fakes import nothing from test/, scripts/, bench/ or nodes/ (a fake is written from the service, not from the node)', () => {
+		expect(crossings('fakes', ['test', 'scripts', 'bench', 'nodes'])).toEqual([]);
 	});
 
 	it('the tests and their harness import nothing from scripts/ or bench/', () => {

@@ -68,6 +68,11 @@ describe("Evolution API's client routes", () => {
 		expect(unused).toEqual([]);
 	});
 
+	it('leaves out no route the node uses (a route made an operation comes off NOT_FOR_WORKFLOWS and its table)', () => {
+		const used = usedRoutes();
+		expect(Object.keys(NOT_FOR_WORKFLOWS).filter((route) => used.has(normalised(route)))).toEqual([]);
+	});
+
 	it('lists only routes Evolution has: the node uses none that 2.3.6 to 2.4.0-rc2 do not declare', () => {
 		const known = new Set(EVOLUTION_ROUTES.map(normalised));
 		expect([...usedRoutes()].filter((route) => !known.has(route))).toEqual([]);
