@@ -17,6 +17,7 @@ import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/looku
 import { startOpenAiFake, type ChatRequest, type OpenAiFake } from '../../fakes/openai';
 import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
 const example = JSON.parse(readFileSync(path.join(repoRoot, 'examples/ai-agent-ruc-to-whatsapp.json'), 'utf8')) as WorkflowJson;
@@ -64,13 +65,7 @@ beforeAll(async () => {
 	server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await lookup?.close();
-	await messaging?.close();
-	await openAi?.close();
-});
+afterAll(() => stopAll(server, n8n, lookup, messaging, openAi));
 
 const NAME = 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA - SUNAT';
 const DIRECT = 'aiAgentDirect001';

@@ -19,6 +19,7 @@ import { SANDBOX_SIRE_CLIENT, startSireFake, type SireFake } from '../../fakes/s
 import { SANDBOX_CLIENT, startSunatFake, type SunatFake } from '../../fakes/sunat';
 import { unordered } from '../harness/unordered';
 import { N8n, type Execution, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
 const examplesDir = path.join(repoRoot, 'examples');
@@ -93,14 +94,7 @@ beforeAll(async () => {
 	if (polled.length > 0 || waiting.length > 0) server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await lookup?.close();
-	await messaging?.close();
-	await sunat?.close();
-	await sire?.close();
-});
+afterAll(() => stopAll(server, n8n, lookup, messaging, sunat, sire));
 
 const executionOf = (id: string) => {
 	const execution = executions.get(id);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 const SOPORTE = '120363111111111111@g.us';
 const SOPORTE_CODE = 'Sp0rT3cL13nT3sAbCdEfGh';
@@ -73,10 +74,7 @@ beforeAll(async () => {
 	});
 }, 300_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await fake?.close();
-});
+afterAll(() => stopAll(undefined, n8n, fake));
 
 const route = (prefix: string) => fake.requests.filter((request) => request.path.startsWith(prefix));
 const summary = (request: RecordedRequest) => [request.method, request.path, request.body];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 const ANA = '51987654321@s.whatsapp.net';
 const LUIS = '51912345678@s.whatsapp.net';
@@ -50,10 +51,7 @@ beforeAll(async () => {
 	);
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(undefined, n8n, messaging));
 
 const chain = (name: string): ScenarioResult => {
 	const result = results[name];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, FAKE_WA_WEB_VERSION, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 const CUSTOMER = '51987654321';
 const CUSTOMER_JID = `${CUSTOMER}@s.whatsapp.net`;
@@ -94,11 +95,7 @@ beforeAll(async () => {
 	});
 }, 600_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await current?.close();
-	await release22?.close();
-});
+afterAll(() => stopAll(undefined, n8n, current, release22));
 
 describe('Label, Template, Offer Call and Server in a real n8n', () => {
 	it("Get Server Info gives the server's welcome answer", () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY, FAKE_PAIRING_CODE, SEEDED_MESSAGES, SEEDED_PDF, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 import { unordered } from '../harness/unordered';
 
 /** The first box of an MP4 file: what the fake reads a video note's length from. */
@@ -294,11 +295,7 @@ beforeAll(async () => {
 	);
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await messaging?.close();
-	await lookup?.close();
-});
+afterAll(() => stopAll(undefined, n8n, messaging, lookup));
 
 const ok = (name: string) => {
 	const result = results[name];

@@ -12,6 +12,7 @@ import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../f
 import { textMessageData } from '../../fakes/evolution/events';
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 
 const WEBHOOK_ID = '0d4b7c2e-8f1a-4e3b-9c5d-6a7b8c9d0e1f';
@@ -36,12 +37,7 @@ beforeAll(async () => {
 	server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-	await lookup?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging, lookup));
 
 /** The text each execution of a workflow started with (its trigger's first item). */
 async function startedTexts(workflowId: string, count: number) {

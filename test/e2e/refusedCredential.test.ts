@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyRucs, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { SANDBOX_CLIENT, startSunatFake, type SunatFake } from '../../fakes/sunat';
 import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 const RUCS = manyRucs(50);
 let fake: LookupFake;
@@ -42,11 +43,7 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await fake?.close();
-	await sunat?.close();
-});
+afterAll(() => stopAll(undefined, n8n, fake, sunat));
 
 /** The token requests made with `secret`. */
 const tokenRequestsWith = (secret: string) => sunat.tokenRequests().filter((request) => new URLSearchParams(request.body).get('client_secret') === secret);

@@ -16,6 +16,7 @@ import { VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fak
 import { startOpenAiFake, type OpenAiFake } from '../../fakes/openai';
 import { N8N_VERSION, PACKAGE_NAME } from '../harness/n8n.mjs';
 import { N8n, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
 
@@ -165,13 +166,7 @@ beforeAll(async () => {
 	openAiCredential = n8n.credential('openAiApi', { apiKey: openAi.apiKey, url: openAi.url }, { name: 'OpenAI fake', id: 'relOpenAiCred001' });
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await lookup?.close();
-	await messaging?.close();
-	await openAi?.close();
-});
+afterAll(() => stopAll(server, n8n, lookup, messaging, openAi));
 
 describe(`the package on n8n ${N8N_VERSION}`, () => {
 	it('runs Taxpayer Lookup Get and Messaging Send Text, and Continue On Fail keeps a bad item to itself', async () => {

@@ -9,10 +9,11 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/n8n.mjs';
-import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { repoRoot } from '../harness/n8n.mjs';
+import type { EvolutionFake } from '../../fakes/evolution';
 import { textMessageData } from '../../fakes/evolution/events';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { n8nWithMessaging, stopAll } from './sandbox';
 
 const REPLY_ONCE = JSON.parse(readFileSync(path.join(repoRoot, 'examples', 'reply-once.json'), 'utf8')) as WorkflowJson;
 const TRIGGER = 'WhatsApp message';
@@ -27,18 +28,12 @@ let n8n: N8n;
 let server: N8nServer;
 
 beforeAll(async () => {
-	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
-	n8n = await N8n.start();
-	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
+	({ messaging, n8n } = await n8nWithMessaging());
 	await n8n.importWorkflows([REPLY_ONCE]);
 	server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging));
 
 /** The replies the fake was asked to send: to whom, and the id of the message each quotes. */
 const replies = () =>

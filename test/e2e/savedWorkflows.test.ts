@@ -12,6 +12,7 @@ import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS, repoRoot } from '../harness/
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { TAXPAYERS, VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type Execution, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 
 const SAVED = JSON.parse(readFileSync(path.join(repoRoot, 'test/fixtures/workflows/saved-with-0.1.0.json'), 'utf8')) as WorkflowJson;
 
@@ -29,11 +30,7 @@ beforeAll(async () => {
 	execution = await n8n.runWorkflow(SAVED);
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await lookup?.close();
-	await messaging?.close();
-});
+afterAll(() => stopAll(undefined, n8n, lookup, messaging));
 
 const bodiesTo = (route: string) => messaging.requests.filter((request) => request.path === route).map((request) => request.body as IDataObject);
 

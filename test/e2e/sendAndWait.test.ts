@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
 import { N8n, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 import { BROWSER_AGENT, eventually, linksOf } from './waiting';
 
 const ASK = 'Ask';
@@ -133,11 +134,7 @@ beforeAll(async () => {
 	}
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging));
 
 describe('Send and Wait for Response in a running n8n', () => {
 	it('waits for the approve link; a link preview and a tampered link do not answer; the approval resumes it with { data: { approved } }', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { VALID_TOKEN, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { N8n, type N8nServer, type WorkflowJson } from './n8n';
+import { stopAll } from './sandbox';
 
 let fake: LookupFake;
 let n8n: N8n;
@@ -46,11 +47,7 @@ beforeAll(async () => {
 	await server.activate(workflowId);
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await fake?.close();
-});
+afterAll(() => stopAll(server, n8n, fake));
 
 describe('an active workflow in a running n8n', () => {
 	it('answers a production webhook with the looked-up taxpayer, and records the execution', async () => {

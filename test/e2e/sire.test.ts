@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SIRE_CLIENT, startSireFake, type SireFake } from '../../fakes/sire';
 import { SANDBOX_CLIENT, startSunatFake, type SunatFake } from '../../fakes/sunat';
 import { N8n, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 let sire: SireFake;
 let sunat: SunatFake;
@@ -38,11 +39,7 @@ beforeAll(async () => {
 	});
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await sire?.close();
-	await sunat?.close();
-});
+afterAll(() => stopAll(undefined, n8n, sire, sunat));
 
 describe('SUNAT → Register (SIRE) in n8n', () => {
 	it('gets the purchase proposal as one item per receipt: a token, the export, the ticket, the download', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { NO_PLAN_TOKEN, UNKNOWN_DNI, UNKNOWN_RUC, VALID_TOKEN, manyRucs, rateOn, startLookupFake, sunatRateOn, type LookupFake } from '../../fakes/lookup';
 import { N8n, type CredentialRef, type Scenario, type ScenarioResult } from './n8n';
+import { stopAll } from './sandbox';
 
 // A fixed "today" for the fake (a Friday), well in the past so the node's own "not after today"
 // check passes whatever the machine's clock says.
@@ -115,11 +116,7 @@ beforeAll(async () => {
 	);
 });
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await fake?.close();
-	await quotaFake?.close();
-});
+afterAll(() => stopAll(undefined, n8n, fake, quotaFake));
 
 const ok = (name: string) => {
 	const result = results[name];

@@ -5,8 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS } from '../harness/n8n.mjs';
-import { DEFAULT_API_KEY, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { DEFAULT_API_KEY, SEEDED_PNG, type EvolutionFake } from '../../fakes/evolution';
 import {
 	callData,
 	contactsData,
@@ -17,6 +16,7 @@ import {
 	qrCodeData,
 } from '../../fakes/evolution/events';
 import { N8n, type N8nServer } from './n8n';
+import { n8nWithMessaging, stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 
 const WORKFLOW_ID = 'e2eTriggerEvents1';
@@ -36,18 +36,12 @@ const workflow = messagingTriggerWorkflow({
 });
 
 beforeAll(async () => {
-	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
-	n8n = await N8n.start();
-	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
+	({ messaging, n8n } = await n8nWithMessaging());
 	await n8n.importWorkflows([workflow]);
 	server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging));
 
 /** The trigger's output of every execution so far, oldest first: items' JSON and binary metadata. */
 async function startedRuns(count: number) {

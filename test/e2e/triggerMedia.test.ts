@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS } from '../harness/n8n.mjs';
-import { DEFAULT_API_KEY, FAKE_S3_BUCKET, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { FAKE_S3_BUCKET, type EvolutionFake } from '../../fakes/evolution';
 import { mediaMessageData } from '../../fakes/evolution/events';
 import { N8n, type N8nServer } from './n8n';
+import { n8nWithMessaging, stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 
 const INSTANCE = 'Support Team';
@@ -29,19 +29,13 @@ let n8n: N8n;
 let server: N8nServer;
 
 beforeAll(async () => {
-	messaging = await startEvolutionFake({ ...SANDBOX_FAKE_OPTIONS.messaging, s3: true });
-	n8n = await N8n.start();
-	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
+	({ messaging, n8n } = await n8nWithMessaging({ s3: true }));
 	await n8n.importWorkflows([workflow]);
 	server = await n8n.startServer();
 	await server.activate(WORKFLOW_ID);
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging));
 
 /** A document received on the instance, stored (with S3 on: in the bucket), and delivered. */
 async function receiveDocument(bytes: Buffer, fileName: string) {

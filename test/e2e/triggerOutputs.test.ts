@@ -5,10 +5,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SANDBOX_CREDENTIALS, SANDBOX_FAKE_OPTIONS } from '../harness/n8n.mjs';
-import { DEFAULT_API_KEY, SEEDED_PNG, startEvolutionFake, type EvolutionFake } from '../../fakes/evolution';
+import { SEEDED_PNG, type EvolutionFake } from '../../fakes/evolution';
 import { callData, connectionUpdateData, qrCodeData, textMessageData } from '../../fakes/evolution/events';
 import { N8n, type N8nServer } from './n8n';
+import { n8nWithMessaging, stopAll } from './sandbox';
 import { TRIGGER, messagingTriggerWorkflow, noOp, outputsTo } from './triggerWorkflow';
 
 const PER_EVENT = { id: 'e2eTrigOutputs01', webhookId: '2c7e1f0a-5b3d-4e6f-9a8b-7c6d5e4f3a2b', instance: 'Support Team' };
@@ -19,9 +19,7 @@ let n8n: N8n;
 let server: N8nServer;
 
 beforeAll(async () => {
-	messaging = await startEvolutionFake(SANDBOX_FAKE_OPTIONS.messaging);
-	n8n = await N8n.start();
-	n8n.credential(SANDBOX_CREDENTIALS.messaging.type, { serverUrl: messaging.url, apiKey: DEFAULT_API_KEY }, SANDBOX_CREDENTIALS.messaging);
+	({ messaging, n8n } = await n8nWithMessaging());
 	await n8n.importWorkflows([
 		messagingTriggerWorkflow({ ...PER_EVENT, name: 'Trigger outputs: one per event', events: ['qrCodeUpdated', 'messageReceived', 'connectionUpdate'], options: { outputs: 'perEvent' }, outputs: ['On message', 'On connection', 'On QR code'] }),
 		messagingTriggerWorkflow({ ...SINGLE, name: 'Trigger outputs: one', events: ['messageReceived', 'connectionUpdate'], outputs: ['Every event'] }),
@@ -29,11 +27,7 @@ beforeAll(async () => {
 	server = await n8n.startServer();
 });
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.dispose();
-	await messaging?.close();
-});
+afterAll(() => stopAll(server, n8n, messaging));
 
 interface Run {
 	event: string;
