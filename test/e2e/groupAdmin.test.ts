@@ -3,10 +3,11 @@
 // group's invite link goes out by Send Text; and Send Invite to every customer of a sheet in one
 // request. Each chain runs node after node, so the requests' order within it is fixed; the checks
 // read each scenario's requests by route, never the order of two scenarios.
+import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_API_KEY, startEvolutionFake, type EvolutionFake, type RecordedRequest } from '../../fakes/evolution';
-import { N8n, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
+import { N8n, messagingNode, type CredentialRef, type NodeSpec, type ScenarioResult } from './n8n';
 import { stopAll } from './sandbox';
 
 const SOPORTE = '120363111111111111@g.us';
@@ -21,14 +22,8 @@ let fake: EvolutionFake;
 let n8n: N8n;
 let results: Record<string, ScenarioResult>;
 
-const group = (credential: CredentialRef, operation: string, parameters: Record<string, unknown>): NodeSpec => ({
-	type: 'messaging',
-	typeVersion: 1.1,
-	parameters: { resource: 'group', operation, instanceName: { __rl: true, mode: 'name', value: 'sales' }, ...parameters },
-	credentials: { messagingApi: credential },
-	// A failure stops the chain, so what a later node sent never hides an earlier error.
-	onError: 'stopWorkflow',
-});
+// A failure stops the chain, so what a later node sent never hides an earlier error.
+const group = (credential: CredentialRef, operation: string, parameters: IDataObject): NodeSpec => messagingNode(credential, 'group', operation, parameters, { onError: 'stopWorkflow' });
 
 beforeAll(async () => {
 	fake = await startEvolutionFake();
@@ -47,19 +42,13 @@ beforeAll(async () => {
 				}),
 				group(evolution, 'updateParticipants', { groupJid: byId('={{ $json.id }}'), participantAction: 'promote', participants: '51912345678' }),
 				group(evolution, 'getInviteCode', { groupJid: byId('={{ $json.groupJid }}') }),
-				{
-					type: 'messaging',
-					typeVersion: 1.1,
-					parameters: {
-						resource: 'message',
-						operation: 'sendText',
-						instanceName: { __rl: true, mode: 'name', value: 'sales' },
-						number: { __rl: true, mode: 'number', value: '51944444444' },
-						text: '=Únete al grupo de clientes: {{ $json.inviteUrl }}',
-					},
-					credentials: { messagingApi: evolution },
-					onError: 'stopWorkflow',
-				},
+				messagingNode(
+					evolution,
+					'message',
+					'sendText',
+					{ number: { __rl: true, mode: 'number', value: '51944444444' }, text: '=Únete al grupo de clientes: {{ $json.inviteUrl }}' },
+					{ onError: 'stopWorkflow' },
+				),
 			],
 		},
 		'Send Invite to every customer of the sheet at once': {

@@ -48,6 +48,15 @@ export interface NodeSpec {
 	extra?: IDataObject;
 }
 
+/** A Messaging node (version 1.1) on instance `sales` with `credential`: its resource, operation and other parameters. */
+export const messagingNode = (credential: CredentialRef, resource: string, operation: string, parameters: IDataObject, other: Partial<NodeSpec> = {}): NodeSpec => ({
+	type: 'messaging',
+	typeVersion: 1.1,
+	parameters: { resource, operation, instanceName: { __rl: true, mode: 'name', value: 'sales' }, ...parameters },
+	credentials: { messagingApi: credential },
+	...other,
+});
+
 export interface Scenario {
 	/** Items fed to the first node (default: one empty item, what a Manual Trigger emits). */
 	input?: IDataObject[];

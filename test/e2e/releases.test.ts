@@ -15,7 +15,7 @@ import { connectionUpdateData, textMessageData } from '../../fakes/evolution/eve
 import { VALID_TOKEN, rateOn, startLookupFake, type LookupFake } from '../../fakes/lookup';
 import { startOpenAiFake, type OpenAiFake } from '../../fakes/openai';
 import { N8N_VERSION, PACKAGE_NAME } from '../harness/n8n.mjs';
-import { N8n, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
+import { N8n, messagingNode, type CredentialRef, type N8nServer, type WorkflowJson } from './n8n';
 import { stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 import { BROWSER_AGENT, eventually, linksOf, untilWaiting } from './waiting';
@@ -180,18 +180,7 @@ describe(`the package on n8n ${N8N_VERSION}`, () => {
 				node: { type: 'taxpayerLookup', parameters: { resource: 'taxpayer', operation: 'get', ruc: '={{ $json.ruc }}' }, credentials: { taxpayerLookupApi: lookupCredential } },
 			},
 			'send text': {
-				node: {
-					type: 'messaging',
-					typeVersion: 1.1,
-					parameters: {
-						resource: 'message',
-						operation: 'sendText',
-						instanceName: { __rl: true, mode: 'name', value: 'sales' },
-						number: { __rl: true, mode: 'number', value: '+51 987 654 321' },
-						text: 'Hola',
-					},
-					credentials: { messagingApi: messagingCredential },
-				},
+				node: messagingNode(messagingCredential, 'message', 'sendText', { number: { __rl: true, mode: 'number', value: '+51 987 654 321' }, text: 'Hola' }),
 			},
 		});
 		expect(results['get taxpayer'].error).toBeUndefined();
