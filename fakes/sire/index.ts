@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { createTokenService, tokenRefusal } from '../sunatSecurity.ts';
 import { ERRORS, INTERNAL_ERROR, json, nginxPage, refuse } from './answers.ts';
 import { type Book, proposalTxt, RCE, rowsOf, RVIE, summaryTxt, type TxtOptions } from './layouts.ts';
 import { SANDBOX_PERIODS, SANDBOX_SIRE_CLIENT, type PeriodSetup } from './sandbox.ts';
@@ -122,8 +123,6 @@ const SUMMARY = /^\/rvierce\/resumen\/web\/resumencomprobantes\/([^/]+)\/([^/]+)
 const bookOf = (code: string | null): Book | undefined => (code === RVIE || code === RCE ? code : undefined);
 
 export async function startSireFake(options: SireFakeOptions = {}): Promise<SireFake> {
-	let tokenCount = 0;
-	const tokens = new Map<string, string>();
 	const failures: Failure[] = [];
 	let throttled = 0;
 	let retryAfter: number | undefined;
@@ -136,6 +135,21 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		const source = options.periods ?? SANDBOX_PERIODS;
 		return { [RVIE]: new Map(Object.entries(source[RVIE] ?? {})), [RCE]: new Map(Object.entries(source[RCE] ?? {})) } as Record<Book, Map<string, PeriodSetup>>;
 	};
+	/** The token service (fakes/sunatSecurity.ts): the password grant, with SIRE access and the SOL user checked. */
+	const security = createTokenService({
+		grantType: 'password',
+		scope: SIRE_SCOPE,
+		clients: () => fake.clients,
+		refuse(client, form) {
+			if (!client.sireAccess) return tokenRefusal(400, 'unauthorized_client', 'Cliente no autorizado');
+			if (form.get('username') !== `${client.ruc}${client.solUser}` || form.get('password') !== client.solPassword) {
+				return tokenRefusal(400, 'invalid_grant', 'Usuario o contraseña incorrectos');
+			}
+			return undefined;
+		},
+		tokenPrefix: 'fake-sire-token-',
+		expiresIn: () => options.tokenSeconds ?? 3600,
+	});
 	const tickets = createTickets({ now, processingQueries: () => options.processingQueries ?? 1 });
 
 	const fake: SireFake = {
@@ -149,7 +163,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		setPeriod: (book, period, setup) => void fake.periods[book].set(period, setup),
 		nextTickets: (...lives) => tickets.queueLives(lives),
 		tickets,
-		expireTokens: () => tokens.clear(),
+		expireTokens: () => security.expireAll(),
 		failNext: (path, ...next) => failures.push(...next.map((failure) => ({ path, ...failure }))),
 		tooManyRequests(count, retryAfterSeconds) {
 			throttled = count;
@@ -165,8 +179,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 			throttled = 0;
 			retryAfter = undefined;
 			breakDownload = undefined;
-			tokens.clear();
-			tokenCount = 0;
+			security.reset();
 			tickets.reset();
 			fake.accepted.clear();
 			fake.clients = seededClients();
@@ -174,25 +187,6 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		},
 		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
 	};
-
-	function token(res: ServerResponse, clientId: string, req: IncomingMessage, body: string) {
-		if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-			return json(res, 400, { error: 'invalid_request', error_description: 'El cuerpo debe ser application/x-www-form-urlencoded' });
-		}
-		const form = new URLSearchParams(body);
-		if (form.get('grant_type') !== 'password') return json(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type no soportado' });
-		if (form.get('scope') !== SIRE_SCOPE) return json(res, 400, { error: 'invalid_scope', error_description: 'scope no válido' });
-		const client = fake.clients.get(clientId);
-		if (!client || form.get('client_id') !== clientId) return json(res, 400, { error: 'invalid_client', error_description: 'El cliente no existe' });
-		if (form.get('client_secret') !== client.secret) return json(res, 401, { error: 'invalid_client', error_description: 'Credenciales del cliente inválidas' });
-		if (!client.sireAccess) return json(res, 400, { error: 'unauthorized_client', error_description: 'Cliente no autorizado' });
-		if (form.get('username') !== `${client.ruc}${client.solUser}` || form.get('password') !== client.solPassword) {
-			return json(res, 400, { error: 'invalid_grant', error_description: 'Usuario o contraseña incorrectos' });
-		}
-		const accessToken = `fake-sire-token-${++tokenCount}`;
-		tokens.set(accessToken, clientId);
-		json(res, 200, { access_token: accessToken, token_type: 'JWT', expires_in: options.tokenSeconds ?? 3600 });
-	}
 
 	/** The checks every period of a route goes through (manuals: 1006, 1007). */
 	function periodRefusal(res: ServerResponse, period: string): boolean {
@@ -299,7 +293,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 
 	function api(res: ServerResponse, method: string, route: string, query: URLSearchParams, req: IncomingMessage) {
 		const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-		const clientId = bearer ? tokens.get(bearer) : undefined;
+		const clientId = bearer ? security.holder(bearer) : undefined;
 		const client = clientId ? fake.clients.get(clientId) : undefined;
 		if (!client) return json(res, 401, { cod: '401', msg: 'No autorizado' });
 		let match: RegExpExecArray | null;
@@ -338,7 +332,10 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 					return json(res, failure.status, failure.body ?? { cod: String(failure.status), msg: 'Servicio no disponible' }, failure.headers);
 				}
 				const tokenMatch = TOKEN_PATH.exec(path);
-				if (req.method === 'POST' && tokenMatch) return token(res, decodeURIComponent(tokenMatch[1]), req, body);
+				if (req.method === 'POST' && tokenMatch) {
+					const token = security.answer(decodeURIComponent(tokenMatch[1]), req.headers['content-type'], body);
+					return json(res, token.status, token.body);
+				}
 				if (path.startsWith(API_BASE + '/')) {
 					if (throttled > 0) {
 						throttled--;

@@ -11,6 +11,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { createTokenService } from '../sunatSecurity.ts';
+
 export const SUNAT_SCOPE = 'https://api.sunat.gob.pe/v1/contribuyente/contribuyentes';
 
 /** A client created in SOL: its secret and the RUC it asks as. */
@@ -138,12 +140,17 @@ const FIELD_FORMS: Record<string, RegExp> = {
 };
 
 export async function startSunatFake(options: SunatFakeOptions = {}): Promise<SunatFake> {
-	let tokenCount = 0;
-	/** Live tokens and whose they are. */
-	const tokens = new Map<string, string>();
 	const failures: Array<{ path: string; status: number; body?: unknown; text?: string }> = [];
 	/** Checks still answered before the tokens expire (expireTokensAfter); none pending: -1. */
 	let checksBeforeExpiry = -1;
+	/** The token service (fakes/sunatSecurity.ts): the client credentials grant for the check's scope. */
+	const security = createTokenService({
+		grantType: 'client_credentials',
+		scope: SUNAT_SCOPE,
+		clients: () => fake.clients,
+		tokenPrefix: 'fake-sunat-token-',
+		expiresIn: () => 3600,
+	});
 	const seeded = () => new Map<string, SunatClient>([[SANDBOX_CLIENT.clientId, { secret: SANDBOX_CLIENT.clientSecret, ruc: SANDBOX_CLIENT.ruc }]]);
 
 	const fake: SunatFake = {
@@ -153,7 +160,7 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		tokenRequests: () => fake.requests.filter((request) => TOKEN_PATH.test(request.path)),
 		checks: () => fake.requests.filter((request) => CHECK_PATH.test(request.path)),
 		clients: seeded(),
-		expireTokens: () => tokens.clear(),
+		expireTokens: () => security.expireAll(),
 		expireTokensAfter: (checks) => {
 			checksBeforeExpiry = checks;
 		},
@@ -162,34 +169,18 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 			fake.requests.length = 0;
 			failures.length = 0;
 			checksBeforeExpiry = -1;
-			tokens.clear();
-			tokenCount = 0;
+			security.reset();
 			fake.clients = seeded();
 		},
 		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 
-	function token(res: ServerResponse, clientId: string, req: IncomingMessage, body: string) {
-		if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-			return json(res, 400, { error: 'invalid_request', error_description: 'El cuerpo debe ser application/x-www-form-urlencoded' });
-		}
-		const form = new URLSearchParams(body);
-		if (form.get('grant_type') !== 'client_credentials') return json(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type no soportado' });
-		if (form.get('scope') !== SUNAT_SCOPE) return json(res, 400, { error: 'invalid_scope', error_description: 'scope no válido' });
-		const client = fake.clients.get(clientId);
-		if (!client || form.get('client_id') !== clientId) return json(res, 400, { error: 'invalid_client', error_description: 'El cliente no existe' });
-		if (form.get('client_secret') !== client.secret) return json(res, 401, { error: 'invalid_client', error_description: 'Credenciales del cliente inválidas' });
-		const accessToken = `fake-sunat-token-${++tokenCount}`;
-		tokens.set(accessToken, clientId);
-		json(res, 200, { access_token: accessToken, token_type: 'JWT', expires_in: 3600 });
-	}
-
 	function check(res: ServerResponse, ruc: string, req: IncomingMessage, body: string) {
 		const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-		const clientId = bearer ? tokens.get(bearer) : undefined;
+		const clientId = bearer ? security.holder(bearer) : undefined;
 		if (!clientId) return json(res, 401, { cod: '401', msg: 'No autorizado: token inválido o expirado' });
 		if (checksBeforeExpiry > 0 && --checksBeforeExpiry === 0) {
-			tokens.clear();
+			security.expireAll();
 			checksBeforeExpiry = -1;
 		}
 		if (fake.clients.get(clientId)?.ruc !== decodeURIComponent(ruc)) return json(res, 403, { cod: '403', msg: 'El RUC consultante no corresponde al cliente' });
@@ -252,7 +243,10 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 				}
 				const tokenMatch = TOKEN_PATH.exec(path);
 				const checkMatch = CHECK_PATH.exec(path);
-				if (req.method === 'POST' && tokenMatch) return token(res, decodeURIComponent(tokenMatch[1]), req, body);
+				if (req.method === 'POST' && tokenMatch) {
+					const token = security.answer(decodeURIComponent(tokenMatch[1]), req.headers['content-type'], body);
+					return json(res, token.status, token.body);
+				}
 				if (req.method === 'POST' && checkMatch) return check(res, checkMatch[1], req, body);
 				json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
 			};
