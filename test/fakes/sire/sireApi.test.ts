@@ -38,8 +38,8 @@ const C = SANDBOX_SIRE_CLIENT;
 const form = (changes: Record<string, string> = {}) =>
 	new URLSearchParams({ grant_type: 'password', scope: SIRE_SCOPE, client_id: C.clientId, client_secret: C.clientSecret, username: `${C.ruc}${C.solUser}`, password: C.solPassword, ...changes }).toString();
 
-async function token(body = form(), clientId = C.clientId) {
-	const response = await fetch(`${fake.url}/v1/clientessol/${clientId}/oauth2/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+async function token(body = form(), clientId = C.clientId, contentType = 'application/x-www-form-urlencoded') {
+	const response = await fetch(`${fake.url}/v1/clientessol/${clientId}/oauth2/token/`, { method: 'POST', headers: { 'content-type': contentType }, body });
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -154,8 +154,11 @@ describe('SIRE fake: the token', () => {
 		});
 	});
 
-	it('refuses an unknown client, a wrong secret, a client without SIRE access and a wrong SOL user or password, each its own way', async () => {
-		expect(await token(form({ client_id: 'nope' }), 'nope')).toEqual({ status: 400, body: { error: 'invalid_client', error_description: 'El cliente no existe' } });
+	it('refuses an unknown client, a wrong secret, a client without SIRE access, a wrong SOL user or password and a body that is not a form, each its own way', async () => {
+		const unknownClient = { status: 400, body: { error: 'invalid_client', error_description: 'El cliente no existe' } };
+		expect(await token(form({ client_id: 'nope' }), 'nope')).toEqual(unknownClient);
+		// A known client in the path and another in the form is no client either.
+		expect(await token(form({ client_id: 'nope' }))).toEqual(unknownClient);
 		expect(await token(form({ client_secret: 'x' }))).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'Credenciales del cliente inválidas' } });
 		fake.clients.set('no-sire', { secret: 's', ruc: C.ruc, solUser: C.solUser, solPassword: C.solPassword, sireAccess: false });
 		expect(await token(form({ client_id: 'no-sire', client_secret: 's' }), 'no-sire')).toEqual({
@@ -168,6 +171,10 @@ describe('SIRE fake: the token', () => {
 		expect(await token(form({ password: 'x' }))).toEqual(wrongUser);
 		expect(await token(form({ grant_type: 'client_credentials' }))).toEqual({ status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type no soportado' } });
 		expect(await token(form({ scope: 'https://api.sunat.gob.pe' }))).toEqual({ status: 400, body: { error: 'invalid_scope', error_description: 'scope no válido' } });
+		expect(await token(JSON.stringify(Object.fromEntries(new URLSearchParams(form()))), C.clientId, 'application/json')).toEqual({
+			status: 400,
+			body: { error: 'invalid_request', error_description: 'El cuerpo debe ser application/x-www-form-urlencoded' },
+		});
 	});
 
 	it('answers 401 to a missing, unknown or expired token', async () => {

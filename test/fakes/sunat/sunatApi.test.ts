@@ -39,11 +39,15 @@ describe('SUNAT fake', () => {
 		expect(await token()).toEqual({ status: 200, body: { access_token: 'fake-sunat-token-1', token_type: 'JWT', expires_in: 3600 } });
 	});
 
-	it('refuses an unknown client (400), a wrong secret (401), a wrong scope and a JSON body', async () => {
-		expect(await token(form({ client_id: 'x' }), 'x')).toEqual({ status: 400, body: { error: 'invalid_client', error_description: 'El cliente no existe' } });
-		expect((await token(form({ client_secret: 'x' }))).status).toBe(401);
-		expect((await token(form({ scope: 'x' }))).body.error).toBe('invalid_scope');
-		expect((await token('{}', SANDBOX_CLIENT.clientId, 'application/json')).body.error).toBe('invalid_request');
+	it('refuses an unknown client (400), a wrong secret (401), another grant or scope and a JSON body, in the words docs/sunat-cpe-api.md gives', async () => {
+		const refusal = (status: number, error: string, description: string) => ({ status, body: { error, error_description: description } });
+		expect(await token(form({ client_id: 'x' }), 'x')).toEqual(refusal(400, 'invalid_client', 'El cliente no existe'));
+		// The path's client is known, the form names another.
+		expect(await token(form({ client_id: 'x' }))).toEqual(refusal(400, 'invalid_client', 'El cliente no existe'));
+		expect(await token(form({ client_secret: 'x' }))).toEqual(refusal(401, 'invalid_client', 'Credenciales del cliente inválidas'));
+		expect(await token(form({ grant_type: 'password' }))).toEqual(refusal(400, 'unsupported_grant_type', 'grant_type no soportado'));
+		expect(await token(form({ scope: 'https://api-sire.sunat.gob.pe' }))).toEqual(refusal(400, 'invalid_scope', 'scope no válido'));
+		expect(await token('{}', SANDBOX_CLIENT.clientId, 'application/json')).toEqual(refusal(400, 'invalid_request', 'El cuerpo debe ser application/x-www-form-urlencoded'));
 	});
 
 	it('answers a known receipt with its codes, and an unknown one with estadoCp 0', async () => {
