@@ -128,6 +128,7 @@ describe('Messaging Trigger: media from the server’s store', () => {
 });
 
 describe('Messaging Trigger: videos and the server’s S3_SAVE_VIDEO', () => {
+	const SENDER = '51987654321@s.whatsapp.net';
 	const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
 
 	/** A video (or video note) received and delivered to an active trigger; the requests the fake got after the activation, as [method, path without the query]. */
@@ -147,20 +148,10 @@ describe('Messaging Trigger: videos and the server’s S3_SAVE_VIDEO', () => {
 		const data = raw.data as { messageTimestamp: number };
 		const [item] = harness.deliveries.at(-1)!.items!;
 		expect(item.json).toEqual({
-			event: 'messages.upsert',
-			instance: 'sales',
-			messageId: id,
-			chatJid: '51987654321@s.whatsapp.net',
-			isGroup: false,
-			fromMe: false,
-			senderPhone: '51987654321',
-			senderJid: '51987654321@s.whatsapp.net',
-			senderLid: null,
-			senderName: 'Ana Torres',
-			text: null,
-			messageType: 'video',
+			event: 'messages.upsert', instance: 'sales', messageId: id, messageType: 'video', text: null, quotedMessageId: null,
+			chatJid: SENDER, isGroup: false, fromMe: false,
+			senderPhone: '51987654321', senderJid: SENDER, senderLid: null, senderName: 'Ana Torres',
 			timestamp: new Date(data.messageTimestamp * 1000).toISOString(),
-			quotedMessageId: null,
 			raw,
 			mediaSource: 'store',
 		});
