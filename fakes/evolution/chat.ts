@@ -5,7 +5,7 @@
 // (its messages' status updates) and `contacts`; archiveChat, markChatUnread and updateBlockStatus,
 // which keep each instance's chat state.
 import { badRequest, CONNECTION_CLOSED, internalError, schemaFailure, unwrapped, wrapped } from './answers.ts';
-import { EXTENSION_BY_MIME } from './media.ts';
+import { mediaFileName } from './media.ts';
 import { deletedStoredMessageData } from './events.ts';
 import { createJid, jidOf, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, validateSchema, type JsonSchema } from './schema.ts';
@@ -203,13 +203,12 @@ export function getBase64FromMediaMessage(state: FakeState, instance: FakeInstan
 	}
 	if (!found.media) return badRequest(['The message is not of the media type']);
 	const { media } = found;
-	const extension = EXTENSION_BY_MIME[media.mimetype.split(';')[0].trim().toLowerCase()] ?? 'false';
 	const convert = body.convertToMp4 === true && found.messageType === 'audioMessage';
 	return {
 		status: 201,
 		body: {
 			mediaType: found.messageType,
-			fileName: media.fileName || `${found.key.id}.${extension}`,
+			fileName: mediaFileName(found.key.id, media),
 			caption: media.caption,
 			size: { fileLength: String(media.bytes.length), height: media.height, width: media.width },
 			mimetype: convert ? 'audio/mp4' : media.mimetype,

@@ -80,7 +80,7 @@ export function textMessageData(text: string, input: IncomingMessageInput = {}, 
 }
 
 export interface MediaMessageInput extends IncomingMessageInput {
-	mediaType: 'image' | 'video' | 'audio' | 'document' | 'sticker';
+	mediaType: 'image' | 'video' | 'ptv' | 'audio' | 'document' | 'sticker';
 	mimetype: string;
 	caption?: string;
 	fileName?: string;

@@ -2,6 +2,8 @@
 // MIME types and extensions as the server's mime-types gives them.
 import { randomBytes } from 'node:crypto';
 
+import type { StoredMedia } from './types.ts';
+
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 export const MIME_BY_EXTENSION: Record<string, string> = {
 	pdf: 'application/pdf',
@@ -52,6 +54,20 @@ export function mediaSource(media: unknown): 'url' | 'base64' | undefined {
 	if (/^https?:\/\//i.test(media)) return 'url';
 	if (media.length % 4 === 0 && BASE64.test(media)) return 'base64';
 	return undefined;
+}
+
+/**
+ * getBase64FromMediaMessage's file name for a message's media: its own, else `<message id>.<ext>`
+ * with mime-types' `extension()` of its MIME type (`false` for a type it does not know).
+ */
+export function mediaFileName(messageId: string, media: StoredMedia): string {
+	return media.fileName || `${messageId}.${EXTENSION_BY_MIME[media.mimetype.split(';')[0].trim().toLowerCase()] ?? 'false'}`;
+}
+
+/** mime-types' `lookup()` of a file name, as text (the server's `.toString()`): `false` for an extension it does not know. */
+export function lookupMime(fileName: string): string {
+	const extension = /\.([^./]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+	return MIME_BY_EXTENSION[extension] ?? Object.entries(EXTENSION_BY_MIME).find(([, known]) => known === extension)?.[0] ?? 'false';
 }
 
 export function mediaBytes(media: string, source: 'url' | 'base64'): Buffer {

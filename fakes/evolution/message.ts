@@ -9,6 +9,7 @@ import { createJid, messageKey, serverNumber } from './numbers.ts';
 import { isNotEmpty, numberSchema, type JsonSchema } from './schema.ts';
 import { sendOptions, uploadSchema } from './sendSchemas.ts';
 import { isOpen, notOnWhatsApp } from './state.ts';
+import { mediaRowFor, storedLink } from './storage.ts';
 import type { UploadedFile } from './multipart.ts';
 import type { CannedAnswer, FakeInstance, FakeState, StoredMedia, StoredMessage } from './types.ts';
 import { emitSendMessage } from './webhook.ts';
@@ -121,7 +122,7 @@ export function sent(
 	const key = messageKey(chat);
 	const text = typeof message.conversation === 'string' ? message.conversation : undefined;
 	const messageTimestamp = Math.floor(Date.now() / 1000);
-	state.fake.messages.set(key.id, {
+	const stored: StoredMessage = {
 		instance: instance.name,
 		key,
 		messageType,
@@ -129,14 +130,19 @@ export function sent(
 		messageTimestamp,
 		...(text === undefined ? {} : { text }),
 		...(extra.poll ? { poll: extra.poll } : {}),
-	});
+	};
+	stored.s3Row = mediaRowFor(state, stored, 'sent');
+	state.fake.messages.set(key.id, stored);
+	// With S3 on, the server put the file in its bucket before it answered (and before send.message):
+	// the link is in both, set before the webhook's `base64` (sendMessageWithTyping).
+	const { base64, ...content } = message;
 	const answer = {
 		status: 201,
 		body: {
 			key,
 			pushName: '',
 			status: 'PENDING',
-			message,
+			message: { ...content, ...storedLink(state, stored), ...(base64 === undefined ? {} : { base64 }) },
 			contextInfo: extra.contextInfo ?? null,
 			messageType,
 			messageTimestamp,

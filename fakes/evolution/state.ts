@@ -88,6 +88,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		release: options.release ?? DEFAULT_RELEASE,
 		activated: options.activated ?? true,
 		s3: options.s3 ?? false,
+		s3SaveVideo: options.s3SaveVideo ?? false,
 		s3LinksExpired: false,
 		s3DelayMs: 0,
 		s3CutAfterBytes: 0,
@@ -137,7 +138,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 					width: input.width,
 				},
 			};
-			if (fake.s3) message.s3Row = mediaRowFor(state, message);
+			message.s3Row = mediaRowFor(state, message, 'received');
 			seededMessages.set(id, message);
 			fake.messages.set(id, message);
 			return id;
@@ -207,6 +208,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.release = options.release ?? DEFAULT_RELEASE;
 			fake.activated = options.activated ?? true;
 			fake.s3 = options.s3 ?? false;
+			fake.s3SaveVideo = options.s3SaveVideo ?? false;
 			fake.s3LinksExpired = false;
 			fake.s3DelayMs = 0;
 			fake.s3CutAfterBytes = 0;

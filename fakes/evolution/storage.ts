@@ -1,13 +1,16 @@
 // The S3 routes (src/api/integrations/storage/s3/, the same from 2.3.6 to 2.4.0-rc2) and 2.4's
 // baileys/generateMessageID. With S3 on (the `s3` option: the server's S3_ENABLED), a media message
-// stored (`storeMedia`) gets a Media row, as the server writes one when it puts the file in its
-// bucket; with it off none is written. Rows stay when S3 is turned off later (`fake.s3 = false`),
-// and then no link is made. The fake also plays the bucket: its links are served on its own port,
-// and a media message's delivery carries one as `message.mediaUrl`, as the server's does.
+// stored (`storeMedia`) or sent through the API gets a Media row, as the server writes one when it
+// puts the file in its bucket; with it off none is written, and a video (videoMessage) only with
+// `s3SaveVideo` (S3_SAVE_VIDEO). Rows stay when S3 is turned off later (`fake.s3 = false`), and then
+// no link is made. The fake also plays the bucket: its links are served on its own port, and a media
+// message's delivery, a send's answer and a findMessages row carry one as `message.mediaUrl`, as the
+// server's do.
 import { randomBytes } from 'node:crypto';
 
 import { badRequest, internalError, schemaFailure } from './answers.ts';
 import { cuid } from './integrations.ts';
+import { lookupMime, mediaFileName } from './media.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import type { CannedAnswer, FakeInstance, FakeState, MediaRow, StoredMessage } from './types.ts';
 
@@ -38,20 +41,45 @@ const LINK_SECONDS = 604_800;
 /** What Prisma throws on a `where` key it does not know or a value of the wrong type, as the 400 carries it (the error's own fields). */
 const PRISMA_VALIDATION = { name: 'PrismaClientValidationError', clientVersion: '6.1.0' };
 
-/** The row the server writes for a received media message put in its bucket (messages.upsert: `<instance id>/<chat>/<type>/<time>_<file>`). */
-export function mediaRowFor(state: FakeState, message: StoredMessage): MediaRow | undefined {
-	if (!message.media) return undefined;
-	const extension = message.media.mimetype.split('/')[1]?.split(';')[0] ?? 'bin';
-	const file = message.media.fileName ?? `${message.key.id}.${extension}`;
+/**
+ * Whether the server puts a media message's file in its bucket: with S3_ENABLED, and a video only
+ * with S3_SAVE_VIDEO. "Video" is `videoMessage` alone (whatsapp.baileys.service.ts's `isVideo`): a
+ * video note (ptvMessage) or a document holding a video goes in with S3 on.
+ */
+export const goesToBucket = (state: FakeState, messageType: string): boolean =>
+	state.fake.s3 && (messageType !== 'videoMessage' || state.fake.s3SaveVideo);
+
+/**
+ * The row the server writes for a media message it put in its bucket (none when it does not):
+ * the object is `<instance id>/<chat>/<type>/<time>_<file>` for a received one (messages.upsert),
+ * `<instance id>/<chat>/<message id>/<type>/<file>` for one sent through the API
+ * (sendMessageWithTyping); `<file>` is getBase64FromMediaMessage's name, and the MIME type
+ * mime-types' `lookup()` of it.
+ */
+export function mediaRowFor(state: FakeState, message: StoredMessage, how: 'received' | 'sent'): MediaRow | undefined {
+	if (!message.media || !goesToBucket(state, message.messageType)) return undefined;
+	const file = mediaFileName(message.key.id, message.media);
+	const chat = `${state.idOf(message.instance)}/${message.key.remoteJid}`;
 	const today = new Date().toISOString().slice(0, 10);
 	return {
 		id: cuid(),
-		fileName: `${state.idOf(message.instance)}/${message.key.remoteJid}/${message.messageType}/${Date.now()}_${file}`,
+		fileName: how === 'received' ? `${chat}/${message.messageType}/${Date.now()}_${file}` : `${chat}/${message.key.id}/${message.messageType}/${file}`,
 		type: message.messageType,
-		mimetype: message.media.mimetype,
+		mimetype: lookupMime(file),
 		// Media.createdAt is a `@db.Date` on PostgreSQL: the day only.
 		createdAt: `${today}T00:00:00.000Z`,
 	};
+}
+
+/**
+ * messages.upsert of a video with S3 on and S3_SAVE_VIDEO off: the server's handler logs "Video
+ * upload is disabled. Skipping video upload." and returns, after writing the Message row and before
+ * the webhook, so no delivery goes (evolution-api issue #2245). The reason the fake gives, or none.
+ */
+export function droppedVideo(state: FakeState, event: string, data: unknown): string | undefined {
+	const isVideo = Boolean((data as { message?: { videoMessage?: unknown } } | null)?.message?.videoMessage);
+	if (event !== 'messages.upsert' || !isVideo || !state.fake.s3 || state.fake.s3SaveVideo) return undefined;
+	return 'a received video with S3 on and S3_SAVE_VIDEO off: the server returns before the delivery';
 }
 
 function presigned(state: FakeState, fileName: string): string {

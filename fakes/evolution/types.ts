@@ -109,7 +109,8 @@ export interface FakeGroup {
 	subjectTime?: number;
 }
 
-export type StoredMediaType = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+/** `ptv`: a video note (ptvMessage). */
+export type StoredMediaType = 'image' | 'video' | 'ptv' | 'audio' | 'document' | 'sticker';
 
 export interface StoredMedia {
 	bytes: Buffer;
@@ -144,7 +145,7 @@ export interface StoredMessage {
 	poll?: { name: string; options: string[] };
 	/** A vote (a `pollUpdateMessage` row): the poll's key and the options picked, as the server decrypts them. */
 	pollVote?: { pollId: string; pollChat: string; selected: string[] };
-	/** Its Media row, written when the media was stored with S3 on (storage.ts). */
+	/** Its Media row, written when the server put its file in the bucket (S3 on; a video only with S3_SAVE_VIDEO; storage.ts). */
 	s3Row?: MediaRow;
 }
 
@@ -290,6 +291,8 @@ export interface EvolutionFakeOptions {
 	integrationsOff?: string[];
 	/** The server's S3_ENABLED: media stored get a Media row and `s3/getMediaUrl` makes links (storage.ts); default false, as the server's default. */
 	s3?: boolean;
+	/** The server's S3_SAVE_VIDEO: with S3 on, videos (videoMessage) go to the bucket too (storage.ts); default false, as the server's default. */
+	s3SaveVideo?: boolean;
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
@@ -430,6 +433,8 @@ export interface EvolutionFake {
 	activated: boolean;
 	/** Whether S3 storage is on (the `s3` option); turned off, the rows stay and no link is made. */
 	s3: boolean;
+	/** Whether videos go to the bucket with S3 on (the `s3SaveVideo` option, S3_SAVE_VIDEO), until `reset()`. */
+	s3SaveVideo: boolean;
 	/** The bucket answers every presigned link 403 "Request has expired", as MinIO does past X-Amz-Expires (until `reset()`). */
 	s3LinksExpired: boolean;
 	/** Holds every answer of the bucket this long (ms), until `reset()`. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { internalError, schemaFailure } from './answers.ts';
 import { isNotEmpty, type JsonSchema } from './schema.ts';
 import { releaseAtLeast } from './server.ts';
-import { withStoreLink } from './storage.ts';
+import { droppedVideo, withStoreLink } from './storage.ts';
 import { deliveryHeaders, eventsOf, hasHistoryProgress, upsertAsDelivered, type EvolutionRelease } from './release.ts';
 import type { CannedAnswer, DeliveryOutcome, FakeInstance, FakeState, FakeWebhook } from './types.ts';
 
@@ -144,6 +144,8 @@ export async function deliverEvent(
 		apikey: instance?.token ?? null,
 	};
 	const skip = (reason: string): DeliveryOutcome => ({ delivered: false, statuses: [], envelope: body, skipped: reason });
+	const dropped = envelope ? undefined : droppedVideo(state, event, data);
+	if (dropped) return skip(dropped);
 	if (!instance) return skip(`no instance ${instanceName}`);
 	if (!webhook) return skip('no webhook set');
 	if (!webhook.enabled) return skip('the webhook is disabled');

@@ -1,6 +1,8 @@
 // Include Media Files with the server's S3/MinIO store on: the file streamed from the delivery's
 // `message.mediaUrl` (the fake plays the bucket), the server asked instead when the link is
 // refused, and deliveries without a link as before. Which source served the file is in the item.
+// Videos go to the store only with the server's S3_SAVE_VIDEO; without it a received one is never
+// delivered at all (docs/evolution-api.md, "S3 storage").
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
@@ -122,5 +124,63 @@ describe('Messaging Trigger: media from the server’s store', () => {
 		expect(item.json.mediaSource).toBe('server');
 		expect(item.json).not.toHaveProperty('mediaStoreError');
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+});
+
+describe('Messaging Trigger: videos and the server’s S3_SAVE_VIDEO', () => {
+	const SENDER = '51987654321@s.whatsapp.net';
+	const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
+
+	/** A video (or video note) received and delivered to an active trigger; the requests the fake got after the activation, as [method, path without the query]. */
+	async function receiveVideo(mediaType: 'video' | 'ptv') {
+		const id = state.fake.storeMedia({ mediaType, bytes: MP4, mimetype: 'video/mp4' });
+		const harness = await activeTrigger(state.fake, { options: { includeMedia: true } });
+		const activated = state.fake.requests.length;
+		const outcome = await state.fake.deliver('sales', 'messages.upsert', mediaMessageData({ id, mediaType, mimetype: 'video/mp4' }));
+		const requests = state.fake.requests.slice(activated).map((request) => [request.method, request.path.split('?')[0]]);
+		return { id, harness, outcome, requests };
+	}
+	const bucketPathOf = (id: string) => `/${FAKE_S3_BUCKET}/evolution-api/${state.fake.messages.get(id)!.s3Row!.fileName.split('/').map(encodeURIComponent).join('/')}`;
+
+	/** The item a delivered video starts the workflow with, its file taken from the store. */
+	function expectStreamedVideo({ id, harness, outcome }: Awaited<ReturnType<typeof receiveVideo>>) {
+		const { apikey: _apikey, ...raw } = outcome.envelope;
+		const data = raw.data as { messageTimestamp: number };
+		const [item] = harness.deliveries.at(-1)!.items!;
+		expect(item.json).toEqual({
+			event: 'messages.upsert', instance: 'sales', messageId: id, messageType: 'video', text: null, quotedMessageId: null,
+			chatJid: SENDER, isGroup: false, fromMe: false,
+			senderPhone: '51987654321', senderJid: SENDER, senderLid: null, senderName: 'Ana Torres',
+			timestamp: new Date(data.messageTimestamp * 1000).toISOString(),
+			raw,
+			mediaSource: 'store',
+		});
+		// `bytes` is n8n-core 2.x's (the compatibility stage's 1.123 gives the rest alike).
+		const { data: content, bytes, ...described } = item.binary!.data;
+		expect(described).toEqual({ mimeType: 'video/mp4', fileType: 'video', fileExtension: 'mp4', fileName: `${id}.mp4`, fileSize: '24 B' });
+		expect(bytes ?? MP4.length).toBe(MP4.length);
+		expect(Buffer.from(content, 'base64').equals(MP4)).toBe(true);
+	}
+
+	it('with S3_SAVE_VIDEO on, streams a received video from the store, without asking the server', async () => {
+		state.fake.s3SaveVideo = true;
+		const received = await receiveVideo('video');
+		expect(received.outcome.statuses).toEqual([200]);
+		expect(received.requests).toEqual([['GET', bucketPathOf(received.id)]]);
+		expectStreamedVideo(received);
+	});
+
+	it('with S3_SAVE_VIDEO off, streams a video note (ptvMessage) from the store all the same: the switch is for videoMessage alone', async () => {
+		const received = await receiveVideo('ptv');
+		expect(received.outcome.statuses).toEqual([200]);
+		expect(received.requests).toEqual([['GET', bucketPathOf(received.id)]]);
+		expectStreamedVideo(received);
+	});
+
+	it('with S3_SAVE_VIDEO off, is never started by a received video: the server sends no delivery', async () => {
+		const { harness, outcome, requests } = await receiveVideo('video');
+		expect([outcome.delivered, outcome.statuses, outcome.skipped]).toEqual([false, [], 'a received video with S3 on and S3_SAVE_VIDEO off: the server returns before the delivery']);
+		expect(harness.deliveries).toEqual([]);
+		expect(requests).toEqual([]);
 	});
 });
