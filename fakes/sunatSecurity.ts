@@ -3,7 +3,7 @@
 // (`/v1/clientessol/{client_id}/oauth2/token/`, fakes/sire/) take a form with a grant, a scope and the
 // client's id and secret, refuse in the same OAuth words, and issue the tokens their API then takes.
 // SUNAT publishes no refusal: the status and words are the fakes' own (docs/sunat-cpe-api.md,
-// "Credentials and token"; docs/sunat-sire-api.md, "Token"). Each fake writes the answer itself.
+// "Credentials and token"; docs/sunat-sire-api.md, "Token"). The fakes' server (sunatServer.ts) writes the answer.
 
 /** What the token route answers: a status and its JSON body. */
 export interface TokenAnswer {

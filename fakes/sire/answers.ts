@@ -1,12 +1,9 @@
-// The SIRE fake's answers that are not a route's data: JSON, SUNAT's 422 and 500 bodies with the
-// words of the manuals' error lists, and the HTML pages nginx in front of the API gives
-// (docs/sunat-sire-api.md, "Errors").
+// The SIRE fake's answers that are not a route's data: SUNAT's 422 and 500 bodies with the words of
+// the manuals' error lists, and the HTML pages nginx in front of the API gives
+// (docs/sunat-sire-api.md, "Errors"); JSON is written as both SUNAT fakes write it (fakes/sunatServer.ts).
 import type { ServerResponse } from 'node:http';
 
-export const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-	res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
-	res.end(JSON.stringify(body));
-};
+import { json } from '../sunatServer.ts';
 
 /** SUNAT's 422 answer (manuals, "Mensaje Error"): the envelope and one error of the catalogue. */
 export const unprocessable = (cod: string, msg: string) => ({

@@ -8,11 +8,11 @@
 // period summary; SUNAT's 422 answers (1070: a period without receipts) and token refusals.
 // Tests steer it: clients, periods and their receipts (rows or a count), how an empty period is
 // told, a ticket's life, token expiry, latency, 429s and broken archives. It records every request.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createTokenService, tokenRefusal } from '../sunatSecurity.ts';
-import { ERRORS, INTERNAL_ERROR, json, nginxPage, refuse } from './answers.ts';
+import { json, startSunatServer, type InjectedAnswer, type RecordedRequest } from '../sunatServer.ts';
+import { ERRORS, INTERNAL_ERROR, nginxPage, refuse } from './answers.ts';
 import { type Book, proposalTxt, RCE, rowsOf, RVIE, summaryTxt, type TxtOptions } from './layouts.ts';
 import { SANDBOX_PERIODS, SANDBOX_SIRE_CLIENT, type PeriodSetup } from './sandbox.ts';
 import { createTickets, type TicketLife, type Tickets } from './tickets.ts';
@@ -61,23 +61,9 @@ export interface SireFakeOptions {
 	downloadParams?: 'v24' | 'v22';
 }
 
-export interface SireRequest {
-	method: string;
-	path: string;
+/** Every request: method, path, query, headers, body, and the status once answered. */
+export interface SireRequest extends RecordedRequest {
 	query: Record<string, string>;
-	headers: Record<string, string | string[] | undefined>;
-	/** The body as sent. */
-	body: string;
-	at: number;
-	status?: number;
-}
-
-interface Failure {
-	path: string;
-	status: number;
-	body?: unknown;
-	text?: string;
-	headers?: Record<string, string>;
 }
 
 export interface SireFake {
@@ -99,7 +85,7 @@ export interface SireFake {
 	/** Every token issued so far expires. */
 	expireTokens(): void;
 	/** Answer the next requests whose path contains `path` with this status and body, one each. */
-	failNext(path: string, ...failures: Array<Omit<Failure, 'path'>>): void;
+	failNext(path: string, ...failures: InjectedAnswer[]): void;
 	/** The next `count` API requests get 429, with a Retry-After of `retryAfterSeconds` when given. */
 	tooManyRequests(count: number, retryAfterSeconds?: number): void;
 	/** The next file download answers a broken archive. */
@@ -123,7 +109,6 @@ const SUMMARY = /^\/rvierce\/resumen\/web\/resumencomprobantes\/([^/]+)\/([^/]+)
 const bookOf = (code: string | null): Book | undefined => (code === RVIE || code === RCE ? code : undefined);
 
 export async function startSireFake(options: SireFakeOptions = {}): Promise<SireFake> {
-	const failures: Failure[] = [];
 	let throttled = 0;
 	let retryAfter: number | undefined;
 	let breakDownload: BrokenZip | undefined;
@@ -164,7 +149,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		nextTickets: (...lives) => tickets.queueLives(lives),
 		tickets,
 		expireTokens: () => security.expireAll(),
-		failNext: (path, ...next) => failures.push(...next.map((failure) => ({ path, ...failure }))),
+		failNext: (path, ...next) => server.failNext(path, ...next),
 		tooManyRequests(count, retryAfterSeconds) {
 			throttled = count;
 			retryAfter = retryAfterSeconds;
@@ -175,7 +160,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		accepted: new Set(),
 		reset() {
 			fake.requests.length = 0;
-			failures.length = 0;
+			server.forgetInjected();
 			throttled = 0;
 			retryAfter = undefined;
 			breakDownload = undefined;
@@ -185,7 +170,7 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 			fake.clients = seededClients();
 			fake.periods = seededPeriods();
 		},
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+		close: () => server.close(),
 	};
 
 	/** The checks every period of a route goes through (manuals: 1006, 1007). */
@@ -312,48 +297,29 @@ export async function startSireFake(options: SireFakeOptions = {}): Promise<Sire
 		nginxPage(res, 500, 'Internal Server Error');
 	}
 
-	const server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const url = new URL(req.url ?? '/', 'http://fake');
-			const path = url.pathname;
-			const body = Buffer.concat(chunks).toString('utf8');
-			const request: SireRequest = { method: req.method ?? '', path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, at: performance.now() };
-			fake.requests.push(request);
-			const answer = () => {
-				const injected = failures.findIndex((failure) => path.includes(failure.path));
-				if (injected >= 0) {
-					const [failure] = failures.splice(injected, 1);
-					if (failure.text !== undefined) {
-						res.writeHead(failure.status, { 'content-type': 'text/html;charset=UTF-8', ...failure.headers });
-						return res.end(failure.text);
-					}
-					return json(res, failure.status, failure.body ?? { cod: String(failure.status), msg: 'Servicio no disponible' }, failure.headers);
-				}
-				const tokenMatch = TOKEN_PATH.exec(path);
-				if (req.method === 'POST' && tokenMatch) {
-					const token = security.answer(decodeURIComponent(tokenMatch[1]), req.headers['content-type'], body);
-					return json(res, token.status, token.body);
-				}
-				if (path.startsWith(API_BASE + '/')) {
-					if (throttled > 0) {
-						throttled--;
-						return nginxPage(res, 429, 'Too Many Requests', retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
-					}
-					return api(res, req.method ?? '', path.slice(API_BASE.length), url.searchParams, req);
-				}
-				json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
-			};
-			const answered = () => {
-				answer();
-				request.status = res.statusCode;
-			};
-			if (options.latencyMs) setTimeout(answered, options.latencyMs);
-			else answered();
-		});
+	/** SUNAT's server (fakes/sunatServer.ts): the injected answers, the token route, latency, the records. */
+	const server = await startSunatServer({
+		options,
+		read(target) {
+			const url = new URL(target, 'http://fake');
+			return { path: url.pathname, query: url.searchParams };
+		},
+		record(request, { query }) {
+			const recorded: SireRequest = { ...request, query: Object.fromEntries(query) };
+			fake.requests.push(recorded);
+			return recorded;
+		},
+		tokenPath: TOKEN_PATH,
+		security,
+		route(req, res, request, { query }) {
+			if (!request.path.startsWith(API_BASE + '/')) return false;
+			if (throttled > 0) {
+				throttled--;
+				nginxPage(res, 429, 'Too Many Requests', retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
+			} else api(res, req.method ?? '', request.path.slice(API_BASE.length), query, req);
+			return true;
+		},
 	});
-	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-	fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	fake.url = server.url;
 	return fake;
 }

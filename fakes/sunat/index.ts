@@ -8,10 +8,10 @@
 // `codes` option), and its answers of `success: false` carry an `errorCode`, a field of the answer
 // model. Tests steer it: its clients and receipts, token expiry, latency, injected failures.
 // It records every request with its body.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createTokenService } from '../sunatSecurity.ts';
+import { json, startSunatServer, type RecordedRequest } from '../sunatServer.ts';
 
 export const SUNAT_SCOPE = 'https://api.sunat.gob.pe/v1/contribuyente/contribuyentes';
 
@@ -92,16 +92,8 @@ export interface SunatFakeOptions {
 	codes?: CodeForm;
 }
 
-export interface SunatRequest {
-	method: string;
-	path: string;
-	headers: Record<string, string | string[] | undefined>;
-	/** The body as sent. */
-	body: string;
-	at: number;
-	/** The status it was answered with, once answered. */
-	status?: number;
-}
+/** Every request: method, path (as sent), headers, body, and the status once answered. */
+export type SunatRequest = RecordedRequest;
 
 export interface SunatFake {
 	url: string;
@@ -122,11 +114,6 @@ export interface SunatFake {
 	close(): Promise<void>;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
-	res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
-	res.end(JSON.stringify(body));
-};
-
 const TOKEN_PATH = /^\/v1\/clientesextranet\/([^/]+)\/oauth2\/token\/?$/;
 const CHECK_PATH = /^\/v1\/contribuyente\/contribuyentes\/([^/]+)\/validarcomprobante$/;
 
@@ -140,7 +127,6 @@ const FIELD_FORMS: Record<string, RegExp> = {
 };
 
 export async function startSunatFake(options: SunatFakeOptions = {}): Promise<SunatFake> {
-	const failures: Array<{ path: string; status: number; body?: unknown; text?: string }> = [];
 	/** Checks still answered before the tokens expire (expireTokensAfter); none pending: -1. */
 	let checksBeforeExpiry = -1;
 	/** The token service (fakes/sunatSecurity.ts): the client credentials grant for the check's scope. */
@@ -164,15 +150,15 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		expireTokensAfter: (checks) => {
 			checksBeforeExpiry = checks;
 		},
-		failNext: (path, ...next) => failures.push(...next.map((failure) => ({ path, ...failure }))),
+		failNext: (path, ...next) => server.failNext(path, ...next),
 		reset() {
 			fake.requests.length = 0;
-			failures.length = 0;
+			server.forgetInjected();
 			checksBeforeExpiry = -1;
 			security.reset();
 			fake.clients = seeded();
 		},
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+		close: () => server.close(),
 	};
 
 	function check(res: ServerResponse, ruc: string, req: IncomingMessage, body: string) {
@@ -223,43 +209,24 @@ export async function startSunatFake(options: SunatFakeOptions = {}): Promise<Su
 		json(res, 200, { success: true, message: 'Operation Success! ', data });
 	}
 
-	const server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const path = (req.url ?? '').split('?')[0];
-			const body = Buffer.concat(chunks).toString('utf8');
-			const request: SunatRequest = { method: req.method ?? '', path, headers: req.headers, body, at: performance.now() };
+	/** SUNAT's server (fakes/sunatServer.ts): the injected answers, the token route, latency, the records. */
+	const server = await startSunatServer({
+		options,
+		// The path as the request line has it, not as a URL parser would read it.
+		read: (target) => ({ path: target.split('?')[0] }),
+		record(request) {
 			fake.requests.push(request);
-			const answer = () => {
-				const injected = failures.findIndex((failure) => path.includes(failure.path));
-				if (injected >= 0) {
-					const [failure] = failures.splice(injected, 1);
-					if (failure.text !== undefined) {
-						res.writeHead(failure.status, { 'content-type': 'text/html;charset=UTF-8' });
-						return res.end(failure.text);
-					}
-					return json(res, failure.status, failure.body ?? { cod: String(failure.status), msg: 'Servicio no disponible' });
-				}
-				const tokenMatch = TOKEN_PATH.exec(path);
-				const checkMatch = CHECK_PATH.exec(path);
-				if (req.method === 'POST' && tokenMatch) {
-					const token = security.answer(decodeURIComponent(tokenMatch[1]), req.headers['content-type'], body);
-					return json(res, token.status, token.body);
-				}
-				if (req.method === 'POST' && checkMatch) return check(res, checkMatch[1], req, body);
-				json(res, 404, { cod: '404', msg: 'Recurso no encontrado' });
-			};
-			// Every answer is written at once: its status is known when answer returns.
-			const answered = () => {
-				answer();
-				request.status = res.statusCode;
-			};
-			if (options.latencyMs) setTimeout(answered, options.latencyMs);
-			else answered();
-		});
+			return request;
+		},
+		tokenPath: TOKEN_PATH,
+		security,
+		route(req, res, request) {
+			const checkMatch = CHECK_PATH.exec(request.path);
+			if (req.method !== 'POST' || !checkMatch) return false;
+			check(res, checkMatch[1], req, request.body);
+			return true;
+		},
 	});
-	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-	fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	fake.url = server.url;
 	return fake;
 }

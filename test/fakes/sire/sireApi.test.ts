@@ -490,10 +490,12 @@ describe('SIRE fake: what it does to every request', () => {
 		expect(fake.apiRequests().map((request) => request.status)).toEqual([429, 429, 200, 429]);
 	});
 
-	it('answers an injected failure once, and records what every request carried', async () => {
-		fake.failNext('/periodos', { status: 503, text: '<html>Servicio no disponible</html>' });
+	it('answers an injected failure once, with the headers given, and records what every request carried', async () => {
+		fake.failNext('/periodos', { status: 503, text: '<html>Servicio no disponible</html>', headers: { 'retry-after': '30' } }, { status: 429, body: { cod: '429' }, headers: { 'retry-after': '5' } });
 		const failed = await api('/rvierce/padron/web/omisos/080000/periodos');
-		expect([failed.status, failed.bytes.toString('utf8')]).toEqual([503, '<html>Servicio no disponible</html>']);
+		expect([failed.status, failed.headers.get('retry-after'), failed.bytes.toString('utf8')]).toEqual([503, '30', '<html>Servicio no disponible</html>']);
+		const refused = await api('/rvierce/padron/web/omisos/080000/periodos');
+		expect([refused.status, refused.headers.get('retry-after'), refused.headers.get('content-type'), refused.body]).toEqual([429, '5', 'application/json;charset=UTF-8', { cod: '429' }]);
 		expect((await api('/rvierce/padron/web/omisos/080000/periodos')).status).toBe(200);
 		expect(fake.apiRequests()[0]).toMatchObject({
 			method: 'GET',
