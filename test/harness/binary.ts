@@ -42,8 +42,8 @@ function filesystemService(): Promise<BinaryDataService> {
 	return service;
 }
 
-/** A file stored the way n8n's filesystem mode stores it: on disk, the item holding its id. */
-export async function storeOnDisk(content: Buffer, mimeType: string, fileName?: string): Promise<IBinaryData> {
+/** A file stored the way n8n's filesystem mode stores it: on disk, the item holding its id. A stream is written as it comes. */
+export async function storeOnDisk(content: Buffer | Readable, mimeType: string, fileName?: string): Promise<IBinaryData> {
 	const binaryData = await filesystemService();
 	return await binaryData.store({ type: 'execution', workflowId: 'test-workflow', executionId: 'test-execution' }, content, {
 		data: '',
