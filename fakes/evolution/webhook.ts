@@ -114,6 +114,20 @@ async function postOnce(url: string, headers: Record<string, string>, body: stri
 }
 
 /** WebhookController.emit, with 2.3's retries (delays scaled down to milliseconds). */
+/**
+ * A received media message's delivery with the webhook's Base64 on: the server downloads the file and
+ * puts it in `message.base64`, after the store's link (`messages.upsert`: `localWebhook.enabled &&
+ * webhookBase64 && isMedia`, with S3 on or off; docs/evolution-api.md, "Webhook"). A sent one has it
+ * from the send (message.ts). The fake has the file of each media message it stored.
+ */
+function withDeliveredFile(state: FakeState, webhook: FakeWebhook | undefined, data: unknown): unknown {
+	const delivered = data as { key?: { id?: unknown }; message?: Record<string, unknown> } | null;
+	if (!webhook?.enabled || !webhook.webhookBase64 || typeof delivered?.message !== 'object' || delivered.message.base64 !== undefined) return data;
+	const stored = typeof delivered.key?.id === 'string' ? state.fake.messages.get(delivered.key.id) : undefined;
+	if (!stored?.media) return data;
+	return { ...delivered, message: { ...delivered.message, base64: stored.media.bytes.toString('base64') } };
+}
+
 export async function deliverEvent(
 	state: FakeState,
 	instanceName: string,
@@ -135,8 +149,8 @@ export async function deliverEvent(
 		...extra,
 		event,
 		instance: instanceName,
-		// A stored media message carries its link in the bucket when S3 is on (storage.ts).
-		data: withStoreLink(state, event === 'messages.upsert' ? upsertAsDelivered(release, data) : data),
+		// A stored media message carries its link in the bucket when S3 is on (storage.ts), then its file with Base64 on.
+		data: event === 'messages.upsert' ? withDeliveredFile(state, webhook, withStoreLink(state, upsertAsDelivered(release, data))) : withStoreLink(state, data),
 		destination: webhook?.url,
 		date_time: new Date().toISOString(),
 		...(instance?.ownerJid ? { sender: instance.ownerJid } : {}),

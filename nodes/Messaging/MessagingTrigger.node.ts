@@ -81,6 +81,27 @@ export class MessagingTrigger implements INodeType {
 						'Whether an image, audio, video, sticker or document message carries its file as binary data (field "data", with MIME type and file name)',
 				},
 				{
+					displayName: 'Media Files From',
+					name: 'mediaFrom',
+					type: 'options',
+					options: [
+						{
+							name: 'Each Delivery (Base64)',
+							value: 'delivery',
+							description:
+								"Evolution puts each file in its delivery as base64: for a server that stores no messages. n8n refuses a delivery over its payload limit (N8N_PAYLOAD_SIZE_MAX, 16 MB by default: files over about 12 MB), and that message is lost.",
+						},
+						{
+							name: 'Store or Server',
+							value: 'fetch',
+							description:
+								"Deliveries come without files: each is streamed from the server's S3/MinIO store when the delivery has its link, else asked of the server, which must store messages (DATABASE_SAVE_DATA_NEW_MESSAGE=true)",
+						},
+					],
+					default: 'fetch',
+					description: 'Where Include Media Files takes each file from',
+				},
+				{
 					displayName: 'Only From Senders',
 					name: 'senders',
 					type: 'string',

@@ -1,13 +1,18 @@
 // A media message's file as n8n binary data: from the delivery when the webhook's base64 option
-// carried it; else streamed from the server's S3/MinIO store when the delivery carries its link
-// (`message.mediaUrl`, media/store.ts); else, or when the link is refused, fetched from the server
-// the way Download Media fetches it (media/download.ts). The item says which source served it.
-import type { IBinaryData, IWebhookFunctions } from 'n8n-workflow';
+// carried it (Media Files From: Each Delivery); else streamed from the server's S3/MinIO store when
+// the delivery carries its link (`message.mediaUrl`, media/store.ts); else, or when the link is
+// refused, fetched from the server the way Download Media fetches it (media/download.ts). The item
+// says which source served it.
+import { NodeOperationError, type IBinaryData, type IWebhookFunctions } from 'n8n-workflow';
 
 import { MEDIA_DOWNLOAD_PATH, mediaDownloadBody, mediaFileName, mediaFileOf, noFileFailure, type MediaAnswer } from '../media/download';
 import { binaryFromStore, storeLinkOf, type MediaSource } from '../media/store';
 import { evolutionRequest } from '../transport';
 import { dataOf, isObject, type Delivery } from './read';
+
+/** What to do when the server keeps no messages, said in the item's `mediaError`. */
+export const WITHOUT_STORED_MESSAGES =
+	"set the server's DATABASE_SAVE_DATA_NEW_MESSAGE=true, or the trigger's Options → Media Files From → Each Delivery (Base64)";
 
 /** The file, where it came from, and why the store's link was not used when it was given. */
 export interface FetchedMedia {
@@ -40,9 +45,15 @@ export async function fetchMedia(
 		fns,
 		{ method: 'POST', url: MEDIA_DOWNLOAD_PATH.replace('{instanceName}', encodeURIComponent(instanceName)), body: mediaDownloadBody(id, false) },
 		{ operation: 'downloadMedia', subject: `message ${id}`, about: { instance: instanceName, messageId: id } },
-	)) as MediaAnswer;
+	).catch((error: Error) => storedMessagesNeeded(fns, error))) as MediaAnswer;
 	const answer = { ...fetched, mimetype: fetched?.mimetype ?? media.mimeType, fileName: fetched?.fileName || media.fileName };
 	return { binary: await binaryOf(fns, answer, id), source: 'server', ...(storeError ? { storeError } : {}) };
+}
+
+/** The server finds the file by the message it stored: one that stores none can only send files in deliveries. */
+function storedMessagesNeeded(fns: IWebhookFunctions, error: Error): never {
+	if (!/has no stored message/.test(error.message)) throw error;
+	throw new NodeOperationError(fns.getNode(), `${error.message}: ${WITHOUT_STORED_MESSAGES}`);
 }
 
 async function binaryOf(fns: IWebhookFunctions, answer: MediaAnswer, id: string): Promise<IBinaryData> {

@@ -108,7 +108,7 @@ async function serverReleaseOf(fns: IHookFunctions): Promise<number[] | undefine
 	}
 }
 
-/** What the node's parameters ask for (checked before any request): the events chosen and the base64 setting. */
+/** What the node's parameters ask for (checked before any request): the events chosen and whether deliveries carry files as base64. */
 function wanted(fns: IHookFunctions) {
 	const events = fns.getNodeParameter('events', []) as TriggerEvent[];
 	if (events.length === 0) {
@@ -121,7 +121,9 @@ function wanted(fns: IHookFunctions) {
 			description: 'Give numbers with country code (e.g. +51 987 654 321) or addresses like 51987654321@s.whatsapp.net, separated by commas.',
 		});
 	}
-	return { events, base64: options.includeMedia === true };
+	// Files in deliveries only when asked: n8n refuses a webhook body over its payload limit, so a big
+	// file would lose its message; otherwise each file is fetched after its delivery (trigger/media.ts).
+	return { events, base64: options.includeMedia === true && options.mediaFrom === 'delivery' };
 }
 
 /** The Evolution events to subscribe to; the release is asked only for an event a later one brought (Message Edited's SEND_MESSAGE_UPDATE, 2.3.0). */

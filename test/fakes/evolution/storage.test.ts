@@ -98,4 +98,22 @@ describe('Evolution fake: the bucket behind the links (MinIO, path-style)', () =
 			expect(unlinked.envelope.data).toEqual(data);
 		});
 	});
+
+	it("puts a stored media message's file in its delivery with the webhook's Base64 on, after the link, with S3 on or off", async () => {
+		// Nobody listens on port 9: one attempt, the envelope is what counts.
+		await withEvolutionFakes([{ s3: true, webhookRetry: { maxAttempts: 1 } }], async ([on]) => {
+			const data = { key: { remoteJid: '51987654321@s.whatsapp.net', fromMe: false, id: SEEDED_MESSAGES.image }, message: { imageMessage: { mimetype: 'image/png' } } };
+			const setWebhook = (base64: boolean) =>
+				callFake(on, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: 'http://127.0.0.1:9/hook', base64, events: ['MESSAGES_UPSERT'] } });
+			const delivered = async () => (await on.deliver('sales', 'messages.upsert', data)).envelope.data as { message: Record<string, unknown> };
+			expect((await setWebhook(true)).status).toBe(201);
+			const both = await delivered();
+			expect(Object.keys(both.message)).toEqual(['imageMessage', 'mediaUrl', 'base64']);
+			expect(both.message.base64).toBe(SEEDED_PNG.toString('base64'));
+			on.s3 = false;
+			expect((await delivered()).message).toEqual({ imageMessage: { mimetype: 'image/png' }, base64: SEEDED_PNG.toString('base64') });
+			expect((await setWebhook(false)).status).toBe(201);
+			expect(await delivered()).toEqual(data);
+		});
+	});
 });

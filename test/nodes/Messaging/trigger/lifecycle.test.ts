@@ -1,5 +1,6 @@
 // Activation and deactivation of the Messaging Trigger at the Evolution fake: what is registered,
 // what is refused, and what is put back.
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { withEvolutionFakes } from '../../../harness/evolutionFake';
@@ -61,9 +62,23 @@ describe('Messaging Trigger: activation', () => {
 		expect(state.fake.webhooks.get('sales')!.events).toHaveLength(31);
 	});
 
-	it('asks for base64 in deliveries when Include Media Files is on', async () => {
+	it('keeps files out of deliveries with Include Media Files (each fetched after), unless Media Files From is Each Delivery', async () => {
 		await (await trigger(state.fake, { options: { includeMedia: true } })).activate();
-		expect(webhookSets(state.fake)[0].webhook).toMatchObject({ base64: true });
+		await (await trigger(state.fake, { options: { includeMedia: true, mediaFrom: 'fetch' } })).activate();
+		await (await trigger(state.fake, { options: { includeMedia: true, mediaFrom: 'delivery' } })).activate();
+		await (await trigger(state.fake, { options: { mediaFrom: 'delivery' } })).activate();
+		expect(webhookSets(state.fake).map((set) => (set.webhook as IDataObject).base64)).toEqual([false, false, true, false]);
+	});
+
+	it('sets the webhook again without base64 where an earlier version of the node asked for files in deliveries', async () => {
+		const harness = await activeTrigger(state.fake, { options: { includeMedia: true } });
+		const secret = registeredSecret(state.fake);
+		// What the node set up to now with Include Media Files on.
+		state.fake.webhooks.get('sales')!.webhookBase64 = true;
+		await harness.activate('init');
+		expect(webhookSets(state.fake).map((set) => (set.webhook as IDataObject).base64)).toEqual([false, false]);
+		expect(registeredSecret(state.fake)).toBe(secret);
+		expect(state.fake.webhooks.get('sales')!.webhookBase64).toBe(false);
 	});
 
 	it('finds its own webhook in place on a second activation (n8n restart) and sets nothing', async () => {

@@ -107,6 +107,32 @@ describe('Messaging Trigger: media from the server’s store', () => {
 		);
 	});
 
+	it('with Media Files From: Each Delivery, takes the file the server put in the delivery, beside its link, and asks neither the store nor the server', async () => {
+		const harness = await activeTrigger(state.fake, { options: { includeMedia: true, mediaFrom: 'delivery' } });
+		const outcome = await state.fake.deliver('sales', 'messages.upsert', image());
+		expect(outcome.statuses).toEqual([200]);
+		// As the server sends it with the webhook's Base64 on: the link first, then the file.
+		const delivered = (outcome.envelope.data as IDataObject).message as IDataObject;
+		expect(Object.keys(delivered).slice(-2)).toEqual(['mediaUrl', 'base64']);
+		expect(delivered.base64).toBe(SEEDED_PNG.toString('base64'));
+		const item = harness.deliveries.at(-1)!.items![0];
+		expect(bucketRequests(state.fake)).toEqual([]);
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(item.json.mediaSource).toBe('webhook');
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+
+	it('says what to do when neither the delivery nor the store has the file and the server stores no messages', async () => {
+		state.fake.s3 = false;
+		const item = await receive(mediaMessageData({ id: 'NOTSTORED0002', mediaType: 'image', mimetype: 'image/png' }));
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.binary).toBeUndefined();
+		expect(item.json.mediaError).toBe(
+			'Instance "sales" has no stored message with ID NOTSTORED0002 (400: Message not found): ' +
+				"set the server's DATABASE_SAVE_DATA_NEW_MESSAGE=true, or the trigger's Options → Media Files From → Each Delivery (Base64)",
+		);
+	});
+
 	it('takes the delivery’s base64 first when the webhook carries it', async () => {
 		const item = await receive(mediaMessageData({ id: SEEDED_MESSAGES.image, mediaType: 'image', mimetype: 'image/png', base64: SEEDED_PNG.toString('base64') }));
 		expect(deliveredLink(state.fake)).toBeDefined();
