@@ -113,11 +113,10 @@ async function postOnce(url: string, headers: Record<string, string>, body: stri
 	}
 }
 
-/** WebhookController.emit, with 2.3's retries (delays scaled down to milliseconds). */
 /**
  * A received media message's delivery with the webhook's Base64 on: the server downloads the file and
  * puts it in `message.base64`, after the store's link (`messages.upsert`: `localWebhook.enabled &&
- * webhookBase64 && isMedia`, with S3 on or off; docs/evolution-api.md, "Webhook"). A sent one has it
+ * webhookBase64 && isMedia`, with S3 on or off; docs/evolution-api.md, "Webhooks"). A sent one has it
  * from the send (message.ts). The fake has the file of each media message it stored.
  */
 function withDeliveredFile(state: FakeState, webhook: FakeWebhook | undefined, data: unknown): unknown {
@@ -128,6 +127,7 @@ function withDeliveredFile(state: FakeState, webhook: FakeWebhook | undefined, d
 	return { ...delivered, message: { ...delivered.message, base64: stored.media.bytes.toString('base64') } };
 }
 
+/** WebhookController.emit, with 2.3's retries (delays scaled down to milliseconds). */
 export async function deliverEvent(
 	state: FakeState,
 	instanceName: string,
