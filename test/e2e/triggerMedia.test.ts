@@ -14,26 +14,23 @@ import { N8n, type N8nServer } from './n8n';
 import { n8nWithMessaging, stopAll } from './sandbox';
 import { messagingTriggerWorkflow } from './triggerWorkflow';
 
+/** A trigger of received messages with Include Media Files, its files taken as `mediaFrom` says (the node's default when undefined). */
+const mediaWorkflow = (n: number, instance: string, webhookId: string, mediaFrom?: string) =>
+	messagingTriggerWorkflow({
+		id: `e2eTriggerMedia${n}`,
+		name: `Messaging Trigger media e2e ${n}`,
+		webhookId,
+		instance,
+		events: ['messageReceived'],
+		options: { includeMedia: true, ...(mediaFrom ? { mediaFrom } : {}), replaceExistingWebhook: true },
+	});
+
 const INSTANCE = 'Support Team';
-const workflow = messagingTriggerWorkflow({
-	id: 'e2eTriggerMedia1',
-	name: 'Messaging Trigger media e2e',
-	webhookId: '5e0c7a1d-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
-	instance: INSTANCE,
-	events: ['messageReceived'],
-	options: { includeMedia: true, replaceExistingWebhook: true },
-});
+const workflow = mediaWorkflow(1, INSTANCE, '5e0c7a1d-2b3f-4c6d-8e9f-0a1b2c3d4e5f');
 const WORKFLOW_ID = workflow.id;
 /** The same trigger with Media Files From: Each Delivery (Base64), on another instance (one webhook each). */
 const IN_DELIVERIES = 'sales';
-const inDeliveries = messagingTriggerWorkflow({
-	id: 'e2eTriggerMedia2',
-	name: 'Messaging Trigger media in deliveries e2e',
-	webhookId: '7a2d9c4e-1f3b-4a5c-9d8e-2b4c6d8e0f1a',
-	instance: IN_DELIVERIES,
-	events: ['messageReceived'],
-	options: { includeMedia: true, mediaFrom: 'delivery', replaceExistingWebhook: true },
-});
+const inDeliveries = mediaWorkflow(2, IN_DELIVERIES, '7a2d9c4e-1f3b-4a5c-9d8e-2b4c6d8e0f1a', 'delivery');
 
 let messaging: EvolutionFake;
 let n8n: N8n;
