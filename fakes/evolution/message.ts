@@ -110,7 +110,7 @@ export function cannotSend(state: FakeState, instance: FakeInstance, chat: strin
 	return notOnWhatsApp(state, chat, given);
 }
 
-/** The 201 answer every send route gives (prepareMessage), after storing the message. */
+/** The 201 answer every send route gives (prepareMessage), after storing the message (when the server stores new messages). */
 export function sent(
 	state: FakeState,
 	instance: FakeInstance,
@@ -131,8 +131,12 @@ export function sent(
 		...(text === undefined ? {} : { text }),
 		...(extra.poll ? { poll: extra.poll } : {}),
 	};
-	stored.s3Row = mediaRowFor(state, stored, 'sent');
-	state.fake.messages.set(key.id, stored);
+	// sendMessageWithTyping writes the row, and puts the file in the bucket, only with DATABASE_SAVE_DATA_NEW_MESSAGE;
+	// the answer and send.message go all the same.
+	if (state.fake.saveNewMessages) {
+		stored.s3Row = mediaRowFor(state, stored, 'sent');
+		state.fake.messages.set(key.id, stored);
+	}
 	// With S3 on, the server put the file in its bucket before it answered (and before send.message):
 	// the link is in both, set before the webhook's `base64` (sendMessageWithTyping).
 	const { base64, ...content } = message;

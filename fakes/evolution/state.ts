@@ -30,6 +30,7 @@ import type {
 	Pending,
 	RecordedRequest,
 	StoredMessage,
+	StoreMediaInput,
 } from './types.ts';
 import { storeBotSession } from './chatbots.ts';
 import { emptyIntegrations } from './integrations.ts';
@@ -74,12 +75,40 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 	const pending: Pending[] = [];
 	const inFlightDeliveries = new Set<Promise<unknown>>();
 	const seededMessages = new Map<string, StoredMessage>();
+	const receivedUnsaved = new Map<string, StoredMessage>();
 	const seededLabels = () => new Map(Object.entries(options.labels ?? DEFAULT_LABELS).map(([name, labels]) => [name, structuredClone(labels)]));
 	const seededTemplates = () => new Map(Object.entries(options.templates ?? {}).map(([name, templates]) => [name, structuredClone(templates)]));
 	// The group routes change groups; reset() brings the seeds back.
 	const seedGroups = () => {
 		fake.groups.clear();
 		for (const group of options.groups ?? DEFAULT_GROUPS) fake.groups.set(group.id, structuredClone(group));
+	};
+
+	/** A received media message (storeMedia); `saved`: whether the server writes it to its database. */
+	const storeReceivedMedia = (input: StoreMediaInput, saved: boolean): string => {
+		const id = input.id ?? newMessageId();
+		const message: StoredMessage = {
+			instance: input.instance ?? 'sales',
+			key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: false, id },
+			messageType: `${input.mediaType}Message`,
+			media: {
+				bytes: input.bytes,
+				mimetype: input.mimetype,
+				fileName: input.fileName,
+				caption: input.caption,
+				height: input.height,
+				width: input.width,
+			},
+		};
+		// messages.upsert writes the row, and puts the file in the bucket, only with DATABASE_SAVE_DATA_NEW_MESSAGE.
+		if (!saved) {
+			receivedUnsaved.set(id, message);
+			return id;
+		}
+		message.s3Row = mediaRowFor(state, message, 'received');
+		seededMessages.set(id, message);
+		fake.messages.set(id, message);
+		return id;
 	};
 
 	const fake: EvolutionFake = {
@@ -89,6 +118,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		activated: options.activated ?? true,
 		s3: options.s3 ?? false,
 		s3SaveVideo: options.s3SaveVideo ?? false,
+		saveNewMessages: options.saveNewMessages ?? true,
 		s3LinksExpired: false,
 		s3DelayMs: 0,
 		s3CutAfterBytes: 0,
@@ -123,26 +153,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		async pendingDeliveries() {
 			while (inFlightDeliveries.size > 0) await Promise.allSettled([...inFlightDeliveries]);
 		},
-		storeMedia(input) {
-			const id = input.id ?? newMessageId();
-			const message: StoredMessage = {
-				instance: input.instance ?? 'sales',
-				key: { remoteJid: input.remoteJid ?? SEEDED_SENDER, fromMe: false, id },
-				messageType: `${input.mediaType}Message`,
-				media: {
-					bytes: input.bytes,
-					mimetype: input.mimetype,
-					fileName: input.fileName,
-					caption: input.caption,
-					height: input.height,
-					width: input.width,
-				},
-			};
-			message.s3Row = mediaRowFor(state, message, 'received');
-			seededMessages.set(id, message);
-			fake.messages.set(id, message);
-			return id;
-		},
+		storeMedia: (input) => storeReceivedMedia(input, fake.saveNewMessages),
 		storeText(input = {}) {
 			const id = input.id ?? newMessageId();
 			fake.messages.set(id, {
@@ -209,6 +220,7 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 			fake.activated = options.activated ?? true;
 			fake.s3 = options.s3 ?? false;
 			fake.s3SaveVideo = options.s3SaveVideo ?? false;
+			fake.saveNewMessages = options.saveNewMessages ?? true;
 			fake.s3LinksExpired = false;
 			fake.s3DelayMs = 0;
 			fake.s3CutAfterBytes = 0;
@@ -232,14 +244,16 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		options,
 		pending,
 		seededMessages,
+		receivedUnsaved,
 		inFlightDeliveries,
 		idOf(name) {
 			if (!instanceIds.has(name)) instanceIds.set(name, randomUUID());
 			return instanceIds.get(name)!;
 		},
 	};
-	// After the state: with S3 on, a stored media message's row names its instance's id.
-	fake.storeMedia({
+	// After the state: with S3 on, a stored media message's row names its instance's id. The seeds are
+	// the server's history (stored by DATABASE_SAVE_DATA_HISTORIC), there whatever saveNewMessages says.
+	storeReceivedMedia({
 		id: SEEDED_MESSAGES.image,
 		mediaType: 'image',
 		bytes: SEEDED_PNG,
@@ -247,14 +261,14 @@ export function createState(options: EvolutionFakeOptions, close: () => Promise<
 		caption: 'Foto del recibo',
 		height: 1,
 		width: 1,
-	});
-	fake.storeMedia({
+	}, true);
+	storeReceivedMedia({
 		id: SEEDED_MESSAGES.document,
 		mediaType: 'document',
 		bytes: SEEDED_PDF,
 		mimetype: 'application/pdf',
 		fileName: 'Factura F001-123.pdf',
-	});
+	}, true);
 	const seededText: StoredMessage = {
 		instance: 'sales',
 		key: { remoteJid: SEEDED_SENDER, fromMe: false, id: SEEDED_MESSAGES.text },

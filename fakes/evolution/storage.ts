@@ -2,8 +2,8 @@
 // baileys/generateMessageID. With S3 on (the `s3` option: the server's S3_ENABLED), a media message
 // stored (`storeMedia`) or sent through the API gets a Media row, as the server writes one when it
 // puts the file in its bucket; with it off none is written, and a video (videoMessage) only with
-// `s3SaveVideo` (S3_SAVE_VIDEO). Rows stay when S3 is turned off later (`fake.s3 = false`), and then
-// no link is made. The fake also plays the bucket: its links are served on its own port, and a media
+// `s3SaveVideo` (S3_SAVE_VIDEO); a message the server does not store (`saveNewMessages` off) gets
+// none either. Rows stay when S3 is turned off later (`fake.s3 = false`), and then no link is made. The fake also plays the bucket: its links are served on its own port, and a media
 // message's delivery, a send's answer and a findMessages row carry one as `message.mediaUrl`, as the
 // server's do.
 import { randomBytes } from 'node:crypto';
@@ -74,11 +74,13 @@ export function mediaRowFor(state: FakeState, message: StoredMessage, how: 'rece
 /**
  * messages.upsert of a video with S3 on and S3_SAVE_VIDEO off: the server's handler logs "Video
  * upload is disabled. Skipping video upload." and returns, after writing the Message row and before
- * the webhook, so no delivery goes (evolution-api issue #2245). The reason the fake gives, or none.
+ * the webhook, so no delivery goes (evolution-api issue #2245). That return is inside the
+ * DATABASE_SAVE_DATA_NEW_MESSAGE block: a server that stores no messages delivers the video. The
+ * reason the fake gives, or none.
  */
 export function droppedVideo(state: FakeState, event: string, data: unknown): string | undefined {
 	const isVideo = Boolean((data as { message?: { videoMessage?: unknown } } | null)?.message?.videoMessage);
-	if (event !== 'messages.upsert' || !isVideo || !state.fake.s3 || state.fake.s3SaveVideo) return undefined;
+	if (event !== 'messages.upsert' || !isVideo || !state.fake.s3 || state.fake.s3SaveVideo || !state.fake.saveNewMessages) return undefined;
 	return 'a received video with S3 on and S3_SAVE_VIDEO off: the server returns before the delivery';
 }
 

@@ -293,6 +293,14 @@ export interface EvolutionFakeOptions {
 	s3?: boolean;
 	/** The server's S3_SAVE_VIDEO: with S3 on, videos (videoMessage) go to the bucket too (storage.ts); default false, as the server's default. */
 	s3SaveVideo?: boolean;
+	/**
+	 * The server's DATABASE_SAVE_DATA_NEW_MESSAGE: a message received (`storeMedia`) or sent through
+	 * the API is written to its database (`messages`), where getBase64FromMediaMessage, findMessages
+	 * and the S3 rows find it; off, none of it is, and no file goes to the bucket. Default true: the
+	 * server's own default is off (env.config.ts reads `=== 'true'`), but Evolution's .env.example
+	 * turns it on, and the fake plays a server set up from it (docs/evolution-api.md, "Media").
+	 */
+	saveNewMessages?: boolean;
 }
 
 /** An instance's webhook as Evolution stores it (the Prisma row `webhook/set` and `webhook/find` answer). */
@@ -435,6 +443,8 @@ export interface EvolutionFake {
 	s3: boolean;
 	/** Whether videos go to the bucket with S3 on (the `s3SaveVideo` option, S3_SAVE_VIDEO), until `reset()`. */
 	s3SaveVideo: boolean;
+	/** Whether the server stores new messages (the `saveNewMessages` option, DATABASE_SAVE_DATA_NEW_MESSAGE), until `reset()`. */
+	saveNewMessages: boolean;
 	/** The bucket answers every presigned link 403 "Request has expired", as MinIO does past X-Amz-Expires (until `reset()`). */
 	s3LinksExpired: boolean;
 	/** Holds every answer of the bucket this long (ms), until `reset()`. */
@@ -460,7 +470,7 @@ export interface EvolutionFake {
 	businessProfiles: Map<string, Record<string, unknown>>;
 	/** Each instance's own profile (About, picture, privacy), by instance name; made with the defaults when first used, forgotten by `reset()`. */
 	profiles: Map<string, FakeProfile>;
-	/** The server's message store by message id: the seeds, then every successful send. */
+	/** The server's message store by message id: the seeds, then every message received (`storeMedia`) or sent while `saveNewMessages` is on. */
 	messages: Map<string, StoredMessage>;
 	/** Each instance's settings, by instance name (default every flag off); delete one to make `settings/find` answer null. */
 	settings: Map<string, FakeSettings>;
@@ -497,7 +507,7 @@ export interface EvolutionFake {
 	templateRows: Array<Record<string, unknown> & { name: string; instanceId: string }>;
 	/** Calls placed through `call/offer` (2.2 only), in order. */
 	calls: FakeCall[];
-	/** Seeds an incoming media message (kept across `reset()`); returns its id. */
+	/** Seeds an incoming media message (kept across `reset()`); returns its id. With `saveNewMessages` off the server does not store it: only a delivery with the webhook's Base64 has its file. */
 	storeMedia(input: StoreMediaInput): string;
 	/** Stores a text message (default: received on `sales` from `SEEDED_SENDER`, now), until `reset()`; returns its id. */
 	storeText(input?: StoreTextInput): string;
@@ -530,6 +540,12 @@ export interface FakeState {
 	pending: Pending[];
 	/** Seeded messages, restored by reset() after sends have been dropped. */
 	seededMessages: Map<string, StoredMessage>;
+	/**
+	 * Media messages received (`storeMedia`) while `saveNewMessages` was off: on WhatsApp, not in the
+	 * server's database. Kept, as storeMedia's others, only for a delivery with the webhook's Base64,
+	 * which the server downloads from WhatsApp, not from its database.
+	 */
+	receivedUnsaved: Map<string, StoredMessage>;
 	/** Deliveries started by the fake itself (send.message after a send). */
 	inFlightDeliveries: Set<Promise<unknown>>;
 	/** An instance's id (a UUID, made the first time it is asked for). */

@@ -116,13 +116,15 @@ async function postOnce(url: string, headers: Record<string, string>, body: stri
 /**
  * A received media message's delivery with the webhook's Base64 on: the server downloads the file and
  * puts it in `message.base64`, after the store's link (`messages.upsert`: `localWebhook.enabled &&
- * webhookBase64 && isMedia`, with S3 on or off; docs/evolution-api.md, "Webhooks"). A sent one has it
- * from the send (message.ts). The fake has the file of each media message it stored.
+ * webhookBase64 && isMedia`, with S3 on or off, and outside the DATABASE_SAVE_DATA_NEW_MESSAGE block,
+ * so also for a message it did not store; docs/evolution-api.md, "Webhooks"). A sent one has it from
+ * the send (message.ts). The fake has the file of each media message received through `storeMedia`.
  */
 function withDeliveredFile(state: FakeState, webhook: FakeWebhook | undefined, data: unknown): unknown {
 	const delivered = data as { key?: { id?: unknown }; message?: Record<string, unknown> } | null;
 	if (!webhook?.enabled || !webhook.webhookBase64 || typeof delivered?.message !== 'object' || delivered.message.base64 !== undefined) return data;
-	const stored = typeof delivered.key?.id === 'string' ? state.fake.messages.get(delivered.key.id) : undefined;
+	const id = delivered.key?.id;
+	const stored = typeof id === 'string' ? (state.fake.messages.get(id) ?? state.receivedUnsaved.get(id)) : undefined;
 	if (!stored?.media) return data;
 	return { ...delivered, message: { ...delivered.message, base64: stored.media.bytes.toString('base64') } };
 }
