@@ -2,7 +2,8 @@
 // `message.mediaUrl` (the fake plays the bucket), the server asked instead when the link is
 // refused, and deliveries without a link as before. Which source served the file is in the item.
 // Videos go to the store only with the server's S3_SAVE_VIDEO; without it a received one is never
-// delivered at all (docs/evolution-api.md, "S3 storage").
+// delivered at all (docs/evolution-api.md, "S3 storage"). A server that stores no messages
+// (DATABASE_SAVE_DATA_NEW_MESSAGE off) has neither the link nor the file to give: the item says what to do.
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
@@ -122,17 +123,6 @@ describe('Messaging Trigger: media from the server’s store', () => {
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
 	});
 
-	it('says what to do when neither the delivery nor the store has the file and the server stores no messages', async () => {
-		state.fake.s3 = false;
-		const item = await receive(mediaMessageData({ id: 'NOTSTORED0002', mediaType: 'image', mimetype: 'image/png' }));
-		expect(base64Requests(state.fake)).toHaveLength(1);
-		expect(item.binary).toBeUndefined();
-		expect(item.json.mediaError).toBe(
-			'Instance "sales" has no stored message with ID NOTSTORED0002 (400: Message not found): ' +
-				"set the server's DATABASE_SAVE_DATA_NEW_MESSAGE=true, or the trigger's Options → Media Files From → Each Delivery (Base64)",
-		);
-	});
-
 	it('takes the delivery’s base64 first when the webhook carries it', async () => {
 		const item = await receive(mediaMessageData({ id: SEEDED_MESSAGES.image, mediaType: 'image', mimetype: 'image/png', base64: SEEDED_PNG.toString('base64') }));
 		expect(deliveredLink(state.fake)).toBeDefined();
@@ -149,6 +139,50 @@ describe('Messaging Trigger: media from the server’s store', () => {
 		expect(base64Requests(state.fake)).toHaveLength(1);
 		expect(item.json.mediaSource).toBe('server');
 		expect(item.json).not.toHaveProperty('mediaStoreError');
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
+	});
+});
+
+describe('Messaging Trigger: a server that stores no messages (DATABASE_SAVE_DATA_NEW_MESSAGE off)', () => {
+	/** An image received by a server that stores no messages (the fake's `saveNewMessages` off), and its delivery's item. */
+	async function receiveUnstored(options: IDataObject = { includeMedia: true }) {
+		state.fake.saveNewMessages = false;
+		const id = state.fake.storeMedia({ mediaType: 'image', bytes: SEEDED_PNG, mimetype: 'image/png' });
+		const harness = await activeTrigger(state.fake, { options });
+		const outcome = await state.fake.deliver('sales', 'messages.upsert', mediaMessageData({ id, mediaType: 'image', mimetype: 'image/png' }));
+		expect(outcome.statuses).toEqual([200]);
+		return { id, item: harness.deliveries.at(-1)!.items![0] };
+	}
+	const unstoredError = (id: string) =>
+		`Instance "sales" has no stored message with ID ${id} (400: Message not found): ` +
+		"set the server's DATABASE_SAVE_DATA_NEW_MESSAGE=true, or the trigger's Options → Media Files From → Each Delivery (Base64)";
+
+	it('says what to do when neither the delivery nor the store has the file and the server stores no messages', async () => {
+		state.fake.s3 = false;
+		const { id, item } = await receiveUnstored();
+		expect(base64Requests(state.fake).map((request) => request.body)).toEqual([{ message: { key: { id } }, convertToMp4: false }]);
+		expect(item.binary).toBeUndefined();
+		expect(item.json).not.toHaveProperty('mediaSource');
+		expect(item.json.mediaError).toBe(unstoredError(id));
+	});
+
+	it('with S3 on, gets no link either (the server puts a file in the store only for a message it stored), and says the same', async () => {
+		const { id, item } = await receiveUnstored();
+		expect(deliveredLink(state.fake)).toBeUndefined();
+		expect(bucketRequests(state.fake)).toEqual([]);
+		expect(base64Requests(state.fake)).toHaveLength(1);
+		expect(item.binary).toBeUndefined();
+		expect(item.json).not.toHaveProperty('mediaStoreError');
+		expect(item.json.mediaError).toBe(unstoredError(id));
+	});
+
+	it('with Media Files From: Each Delivery, takes the file the server put in the delivery all the same, asking nothing', async () => {
+		state.fake.s3 = false;
+		const { item } = await receiveUnstored({ includeMedia: true, mediaFrom: 'delivery' });
+		expect(bucketRequests(state.fake)).toEqual([]);
+		expect(base64Requests(state.fake)).toEqual([]);
+		expect(item.json.mediaSource).toBe('webhook');
+		expect(item.json).not.toHaveProperty('mediaError');
 		expect(Buffer.from(item.binary!.data.data, 'base64').equals(SEEDED_PNG)).toBe(true);
 	});
 });
