@@ -48,7 +48,8 @@ describe('Evolution fake: DATABASE_SAVE_DATA_NEW_MESSAGE off', () => {
 		state.fake.saveNewMessages = false;
 		state.fake.reset();
 		expect(state.fake.saveNewMessages).toBe(true);
-		await withEvolutionFakes([{ saveNewMessages: false }], async ([off]) => {
+		await withEvolutionFakes([{}, { saveNewMessages: false }], async ([fresh, off]) => {
+			expect(fresh.saveNewMessages).toBe(true);
 			expect(off.saveNewMessages).toBe(false);
 			off.saveNewMessages = true;
 			off.reset();
