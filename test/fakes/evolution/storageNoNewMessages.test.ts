@@ -3,14 +3,12 @@
 // not written to the database, so getBase64FromMediaMessage by its id, findMessages and the S3 rows
 // do not find it and no file goes to the bucket; the delivery goes all the same, with the file in it
 // when the webhook asks for Base64, and a received video even with S3 on and S3_SAVE_VIDEO off.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { SEEDED_MESSAGES, SEEDED_PNG, type EvolutionFake } from '../../../fakes/evolution';
 import { mediaMessageData } from '../../../fakes/evolution/events';
 import { callFake } from './call';
+import { useWebhookReceiver } from './webhookReceiver';
 import { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
 const state = useEvolutionFake({ s3: true });
@@ -18,18 +16,10 @@ const TO = '51987654321';
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
 const MESSAGE_NOT_FOUND = { status: 400, body: { status: 400, error: 'Bad Request', response: { message: ['Message not found'] } } };
 
-/** Answers every delivery 200; what went is in `fake.webhookAttempts`. */
-let receiver: Server;
-let receiverUrl: string;
-beforeAll(async () => {
-	receiver = createServer((request, response) => request.resume().on('end', () => response.end('ok')));
-	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
-	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-});
-afterAll(async () => await new Promise((resolve) => receiver.close(resolve)));
+const receiver = useWebhookReceiver();
 
 const listen = async (fake: EvolutionFake, events: string[], base64 = false) =>
-	expect((await callFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: receiverUrl, events, base64 } })).status).toBe(201);
+	expect((await callFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: receiver.url, events, base64 } })).status).toBe(201);
 
 /** What the database gives of a message: getBase64FromMediaMessage by its id alone, its findMessages page, its Media rows. */
 async function lookedUp(fake: EvolutionFake, id: string) {

@@ -2,14 +2,12 @@
 // (docs/evolution-api.md, "S3 storage"): S3_SAVE_VIDEO (a received video with it off gets no row and
 // no delivery at all; a video note or a document holding a video goes in), and media sent through
 // the API, put in the bucket before the send answers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { FAKE_S3_BUCKET, RELEASES, SEEDED_PNG, type EvolutionFake } from '../../../fakes/evolution';
 import { mediaMessageData } from '../../../fakes/evolution/events';
 import { callFake } from './call';
+import { useWebhookReceiver } from './webhookReceiver';
 import { useEvolutionFake, withEvolutionFakes } from '../../harness/evolutionFake';
 
 const state = useEvolutionFake({ s3: true });
@@ -18,18 +16,10 @@ const CHAT = `${TO}@s.whatsapp.net`;
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
 const VIDEO_DROPPED = 'a received video with S3 on and S3_SAVE_VIDEO off: the server returns before the delivery';
 
-/** Answers every delivery 200; what went is in `fake.webhookAttempts`. */
-let receiver: Server;
-let receiverUrl: string;
-beforeAll(async () => {
-	receiver = createServer((request, response) => request.resume().on('end', () => response.end('ok')));
-	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
-	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-});
-afterAll(async () => await new Promise((resolve) => receiver.close(resolve)));
+const receiver = useWebhookReceiver();
 
 const listen = async (fake: EvolutionFake, events: string[]) =>
-	expect((await callFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: receiverUrl, events } })).status).toBe(201);
+	expect((await callFake(fake, 'POST', '/webhook/set/sales', { webhook: { enabled: true, url: receiver.url, events } })).status).toBe(201);
 
 /** The `message` of a message's findMessages row. */
 async function storedRow(fake: EvolutionFake, id: string): Promise<Record<string, unknown>> {
@@ -134,7 +124,7 @@ describe('Evolution fake: media sent through the API with S3 on', () => {
 
 	it('keeps the link before the webhook’s base64 when the webhook asks for it', async () => {
 		const { fake } = state;
-		const set = { webhook: { enabled: true, url: receiverUrl, events: ['SEND_MESSAGE'], base64: true } };
+		const set = { webhook: { enabled: true, url: receiver.url, events: ['SEND_MESSAGE'], base64: true } };
 		expect((await callFake(fake, 'POST', '/webhook/set/sales', set)).status).toBe(201);
 		const sent = await callFake(fake, 'POST', '/message/sendMedia/sales', { number: TO, mediatype: 'image', media: SEEDED_PNG.toString('base64') });
 		expect(Object.keys(sent.body.message)).toEqual(['imageMessage', 'mediaUrl', 'base64']);
