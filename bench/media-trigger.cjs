@@ -9,23 +9,13 @@
 //   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... BENCH_BIG_ID=... BENCH_WARM_ID=... node bench/media-trigger.cjs <store|server|floor> [MB] [as-run|prompt|held]
 'use strict';
 require('./register.cjs');
-const { runBenchChild } = require('./child.cjs');
-const fs = require('node:fs');
+const { peakRssMB, resetPeakRss, runBenchChild } = require('./child.cjs');
 const http = require('node:http');
 const v8 = require('node:v8');
 
 const { storeOnDisk } = require('../test/harness/binary.ts');
 const { WebhookTriggerHarness } = require('../test/harness/webhook.ts');
 const { mediaMessageData } = require('../fakes/evolution/events.ts');
-
-/** The process's RSS high-water mark in MB: VmHWM, which clear_refs resets; getrusage's when /proc is not there. */
-function peakRssMB() {
-	try {
-		return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
-	} catch {
-		return process.resourceUsage().maxRSS / 1024;
-	}
-}
 
 async function main() {
 	const source = process.argv[2];
@@ -76,11 +66,7 @@ async function main() {
 	await receive(warmId);
 
 	global.gc?.();
-	try {
-		fs.writeFileSync('/proc/self/clear_refs', '5');
-	} catch {
-		// Not Linux: the high-water mark then counts from the start.
-	}
+	resetPeakRss();
 	const before = process.memoryUsage();
 	let peakHeap = 0;
 	let peakHeldRssMB = 0;

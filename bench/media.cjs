@@ -6,24 +6,13 @@
 //   BENCH_EVOLUTION_URL=... BENCH_EVOLUTION_KEY=... node bench/media.cjs <memory|filesystem|database> [MB]
 'use strict';
 require('./register.cjs');
-const { runBenchChild } = require('./child.cjs');
+const { peakRssMB, resetPeakRss, runBenchChild } = require('./child.cjs');
 const { randomBytes } = require('node:crypto');
-const fs = require('node:fs');
 const v8 = require('node:v8');
-
-/** The process's RSS high-water mark in MB: VmHWM, which clear_refs resets; getrusage's when /proc is not there. */
-function peakRssMB() {
-	try {
-		return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
-	} catch {
-		return process.resourceUsage().maxRSS / 1024;
-	}
-}
 
 const { MAX_MEDIA_BYTES } = require('../nodes/Messaging/validation/media.ts');
 const { memoryBinary, storeInDatabase, storeOnDisk } = require('../test/harness/binary.ts');
 const { sendMediaFromBinary: send } = require('./workflow.ts');
-
 
 async function main() {
 	const mode = process.argv[2];
@@ -39,11 +28,7 @@ async function main() {
 	if (mode !== 'memory') content = undefined;
 	global.gc?.();
 	// The high-water mark from here on: making the file above (and the warm-up) is not the send's cost.
-	try {
-		fs.writeFileSync('/proc/self/clear_refs', '5');
-	} catch {
-		// Not Linux: the high-water mark then counts from the start.
-	}
+	resetPeakRss();
 	// What the process holds before the node runs, the input item included.
 	const before = process.memoryUsage();
 	let peakHeap = 0;
